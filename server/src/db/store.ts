@@ -1,0 +1,88 @@
+// Opens the store: Drizzle over PGlite (embedded, the default) or over PostgreSQL when a
+// connection string is given. Same schema, same migrations, same queries on both.
+import { readdir, readFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export { schema };
+
+export interface StoreOptions {
+  /** postgres://… : use PostgreSQL. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded store; omitted means in memory (tests). */
+  dataDir?: string | undefined;
+  /** A PGlite data-dir dump (from dumpTemplate) to start from instead of an empty database. */
+  loadFrom?: Blob | File | undefined;
+}
+
+export interface Store {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Dump the embedded database (PGlite only) so tests can start from a migrated template. */
+  dump(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+export async function openStore(options: StoreOptions = {}): Promise<Store> {
+  const store = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options);
+  await migrate(store.db);
+  return store;
+}
+
+async function openPglite(options: StoreOptions): Promise<Store> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadFrom ? { loadDataDir: options.loadFrom } : {}),
+  });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    dump: () => client.dumpDataDir('none') as Promise<Blob>,
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Store> {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL ?? 10) });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    dump: () => Promise.reject(new Error('dump is only for the embedded store')),
+    close: () => pool.end(),
+  };
+}
+
+/** Applies the numbered SQL files of server/migrations that this database has not seen.
+ * An advisory lock keeps two instances starting together on one PostgreSQL from racing. */
+export async function migrate(db: Db): Promise<void> {
+  if (!existsSync(MIGRATIONS_DIR)) throw new Error(`migrations folder missing: ${MIGRATIONS_DIR}`);
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
+    await tx.execute(sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`);
+    const done = await tx.execute(sql`select name from schema_migrations`);
+    const applied = new Set((done.rows as Array<{ name: string }>).map((r) => r.name));
+    for (const file of files) {
+      if (applied.has(file)) continue;
+      const text = await readFile(join(MIGRATIONS_DIR, file), 'utf8');
+      for (const statement of text.split('--> statement-breakpoint')) {
+        if (statement.trim()) await tx.execute(sql.raw(statement));
+      }
+      await tx.execute(sql`insert into schema_migrations (name) values (${file})`);
+    }
+  });
+}

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Every area of the /api/v1 contract, one module each (one line per area). */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+}

@@ -1,0 +1,134 @@
+// The business constants of the specification (§9 of each document), named once.
+// Both halves import them: the server enforces what the screens show.
+
+export const APP_VERSION = '0.268.0';
+export const DEFAULT_SITE_NAME = 'Marketplace';
+
+// Locales
+export const LOCALES = ['en-US', 'fr-FR', 'pt-BR', 'de-DE'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en-US';
+export const LOCALE_COOKIE = 'agora-locale';
+export const LOCALE_COOKIE_DAYS = 365;
+
+// Paging
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZE_OPTIONS = [5, 10, 20, 30, 50] as const;
+export const GO_TO_PAGE_MAX_CHARS = 5;
+export const SEARCH_PAGE_SIZE = 10;
+export const RESULT_PAGE_SIZE = 10;
+export const ALL_RESULTS_PER_GROUP = 25;
+export const CATEGORY_PAGE_SIZE = 20;
+export const PRODUCT_PAGE_SIZE = 10;
+export const SELECTOR_PAGE_SIZE = 10;
+export const PLANS_PAGE_SIZE = 100;
+export const DOCUMENTS_MIN_PAGE_SIZE = 1;
+export const DOCUMENTS_MAX_PAGE_SIZE = 50;
+export const VERSIONS_LIMIT_ALL = 50;
+export const VERSIONS_LIMIT_LATEST = 1;
+export const ACCESS_REQUESTS_PAGE_SIZE = 100;
+export const CREDENTIALS_RESOURCE_PAGE_SIZE = 100;
+export const CREDENTIALS_APPLICATION_PAGE_SIZE = 10;
+export const CREDENTIAL_RESOURCES_PAGE_SIZE = 10;
+export const APPLICATIONS_PAGE_SIZE = 10;
+export const PROFILES_PAGE_SIZE = 10;
+export const REVIEWS_PAGE_SIZE = 10;
+export const TRAFFIC_PAGE_SIZE = 10;
+export const LOAD_MORE_EVERY_PAGES = 4;
+export const INFINITE_SCROLL_THRESHOLD_PX = 30;
+/** The server never returns more than this many items in one page. */
+export const MAX_PAGE_LIMIT = 100;
+
+// Home and carousel
+export const FEATURED_CATEGORIES = 5;
+export const RECENT_PRODUCTS = 10;
+export const FEATURED_GRID_MAX_COLUMNS = 5;
+export const FEATURED_GRID_BREAKPOINTS = [592, 948, 1280] as const;
+/** Carousel: [max window width, items]; wider than the last bound shows CAROUSEL_MAX_ITEMS. */
+export const CAROUSEL_WIDTHS: ReadonlyArray<readonly [number, number]> = [
+  [1280, 1],
+  [1762, 2],
+  [2160, 3],
+  [2758, 4],
+  [3356, 5],
+  [3954, 6],
+];
+export const CAROUSEL_MAX_ITEMS = 7;
+export const CAROUSEL_ITEMS_BEFORE_MEASURE = 3;
+
+// Search
+export const SEARCH_MAX_LENGTH = 1000;
+export const FILTER_SEARCH_MAX_LENGTH = 50;
+export const MAX_ADVANCED_TERMS = 20;
+
+// Ratings and reviews
+export const RATING_MAX = 5;
+export const RATING_STEP = 0.5;
+export const REVIEW_CHAR_LIMITS = [280, 1000, 4000] as const;
+export const REVIEW_TEXTAREA_MAX: Record<number, number> = { 280: 290, 1000: 1050, 4000: 4100 };
+export const DEFAULT_REVIEW_CHAR_LIMIT = 280;
+export const REVIEW_TITLE_MAX = 100;
+
+// Quotas and prices
+export const UNLIMITED_THRESHOLD = 999_999_999;
+export const UNLIMITED_LIMIT = -1;
+export const APPROACHING_USAGE_RATIO = 0.75;
+export const DEFAULT_CURRENCY = 'USD';
+export const PRICE_MAX_FRACTION_DIGITS = 2;
+export const QUOTA_INTERVALS = ['minute', 'hourly', 'daily', 'weekly', 'monthly', 'annually'] as const;
+export type QuotaInterval = (typeof QUOTA_INTERVALS)[number];
+
+// Names and descriptions
+export const NAME_MAX_LENGTH = 350;
+export const DESCRIPTION_MAX_LENGTH = 350;
+export const SUBSCRIPTION_NAME_MAX_LENGTH = 350;
+export const IMAGE_MAX_BYTES = 5_242_880;
+
+// Credentials
+export const CREDENTIAL_VISIBILITY_MS = 259_200_000; // 3 days
+export const CREDENTIAL_EXPIRING_DAYS = 15;
+export const CREDENTIAL_EXPIRY_FILTER_DAYS = [45, 15, 3] as const;
+
+// Timings (ms)
+export const DEBOUNCE_MS = 400;
+export const LOADING_DELAY_MS = 250;
+export const TOOLTIP_DELAY_MS = 1000;
+export const COPY_CONFIRMATION_MS = 3000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const IMAGE_CACHE_MS = 5 * 60_000;
+export const SESSION_STALE_MS = 5 * 60_000;
+export const LOOKUP_CACHE_MS = 5 * 60_000;
+export const ACTIVE_SUBSCRIPTION_CACHE_MS = 10_000;
+export const USAGE_SUMMARY_CACHE_MS = 30_000;
+export const REFETCH_AFTER_APPLICATION_MS = 1000;
+export const REFETCH_AFTER_CREDENTIAL_MS = 1500;
+export const NEW_CREDENTIAL_DELAY_MS = 1000;
+export const REFETCH_AFTER_ACCESS_REQUEST_DELETE_MS = 2000;
+export const REFETCH_AFTER_UNSUBSCRIBE_MS = 1000;
+export const WIZARD_COMPLETION_DELAY_MS = 500;
+export const INVOICE_POLL_MS = 1000;
+export const INVOICE_POLL_MAX = 10;
+
+// Specifications and code viewer
+export const LARGE_SPEC_BYTES = 150_000;
+export const CODE_VIEWER_FIRST_LINES = 100;
+export const CODE_VIEWER_MORE_LINES = 50;
+export const CODE_VIEWER_LANGUAGES = [
+  'json', 'xml', 'yaml', 'java', 'typescript', 'javascript', 'js', 'markdown',
+  'proto', 'python', 'html', 'rust', 'go', 'csharp',
+] as const;
+
+// Traffic and assistant
+export const MAX_COUNTED_TRANSACTIONS = 1000;
+export const AI_HISTORY_MESSAGES = 20;
+export const AI_PART_CHARS = 150;
+export const AI_REVEAL_WORDS_PER_SECOND = 200;
+export const AI_STREAM_REVEAL_WORDS_PER_SECOND = 14;
+
+// Layout (px)
+export const NAV_BREAKPOINT = 991;
+export const FILTERS_BREAKPOINT = 1024;
+export const DOCS_PANEL_BREAKPOINT = 1200;
+export const BREAKPOINTS = [576, 768, 992, 1200, 1400, 1800] as const;
+export const SELECT_MENU_Z_INDEX = 10000;

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Three suites: unit (rules, UI, client in happy-dom), server (the real app on a real store),
+// browser (the built bundle served by the real server, driven in Debian's Chromium).
+export default defineConfig({
+  esbuild: { jsx: 'automatic' },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node',
+          testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser', include: ['tests/browser/**/*.test.ts'], environment: 'node',
+          testTimeout: 60_000, hookTimeout: 180_000, pool: 'forks', fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
