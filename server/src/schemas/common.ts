@@ -1,0 +1,32 @@
+// Shapes shared by every area of the contract: errors, lists, paging, repeated-key lists.
+import { Type, type TSchema } from '@sinclair/typebox';
+import { MAX_PAGE_LIMIT } from '../../../src/rules/constants.ts';
+
+export const ErrorItem = Type.Object({
+  status: Type.Integer(),
+  title: Type.String(),
+  detail: Type.String(),
+  source: Type.Optional(Type.Object({ parameter: Type.Optional(Type.String()) })),
+});
+export const ErrorResponse = Type.Object({ errors: Type.Array(ErrorItem) });
+
+/** `{ items, totalCount }`, the answer of every list. */
+export const List = <T extends TSchema>(item: T) =>
+  Type.Object({ items: Type.Array(item), totalCount: Type.Integer({ minimum: 0 }) });
+
+/** limit + offset paging; offset = (page-1) * limit on the client. */
+export const Paging = {
+  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PAGE_LIMIT, default: 10 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 })),
+};
+
+/** A query parameter that may repeat (?k=a&k=b); Fastify's ajv coerces one value to an array. */
+export const Repeated = <T extends TSchema>(item: T) => Type.Optional(Type.Array(item, { maxItems: 100 }));
+
+export const Id = Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._:-]+$' });
+export const IdParams = Type.Object({ id: Id });
+
+/** Error responses every route may give, for the response part of a route schema. */
+export const ErrorResponses = {
+  400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse,
+};
