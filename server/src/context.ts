@@ -1,5 +1,6 @@
 // What every request knows about its caller, set by the auth plugin and read by every route.
 // Routes scope every query with it: organisation, teams, roles.
+import type { RoleSession } from '../../src/rules/roles.ts';
 
 export interface CallerTeam {
   guid: string;
@@ -19,8 +20,23 @@ export interface Caller {
   teams: CallerTeam[];
   /** Set for users of the provider organisation. */
   providerGuid: string | null;
+  /** Entitlements of the caller's organisation (e.g. public_provider). */
+  entitlements?: string[];
 }
 
 export const VISITOR: Caller = Object.freeze({
-  userId: null, name: null, email: null, orgId: null, orgRoles: [], teams: [], providerGuid: null,
+  userId: null, name: null, email: null, orgId: null, orgRoles: [], teams: [], providerGuid: null, entitlements: [],
 }) as Caller;
+
+/** The caller in the shape the role checks of src/rules/roles.ts take (the findSession shape),
+ * so the server and the screens run the very same checks. */
+export function roleSession(caller: Caller): RoleSession | null {
+  if (!caller.userId) return null;
+  return {
+    roles: caller.orgRoles,
+    teams: caller.teams,
+    org_id: caller.orgId,
+    provider_guid: caller.providerGuid,
+    entitlements: caller.entitlements ?? [],
+  };
+}

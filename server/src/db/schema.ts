@@ -61,6 +61,14 @@ export const sessions = pgTable('sessions', {
   createdAt: created(),
 }, (t) => [uniqueIndex('sessions_refresh_idx').on(t.refreshTokenHash)]);
 
+/** Secrets the server generates for itself (token signing key, encryption keys), shared by every
+ * instance on this store; never sent to clients. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: created(),
+});
+
 export const teams = pgTable('teams', {
   id: text('id').primaryKey(),
   orgId: text('org_id').notNull().references(() => organisations.id),

@@ -74,8 +74,8 @@ export async function migrate(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
     await tx.execute(sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`);
-    const done = await tx.execute(sql`select name from schema_migrations`);
-    const applied = new Set((done.rows as Array<{ name: string }>).map((r) => r.name));
+    const done = (await tx.execute(sql`select name from schema_migrations`)) as unknown as { rows: Array<{ name: string }> };
+    const applied = new Set(done.rows.map((r) => r.name));
     for (const file of files) {
       if (applied.has(file)) continue;
       const text = await readFile(join(MIGRATIONS_DIR, file), 'utf8');

@@ -1,0 +1,84 @@
+// The built-in identity: sign-in with e-mail and password, refresh-token rotation, sign-out.
+// Sessions (hashed refresh tokens) live in the store so any instance can refresh or revoke.
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/store.ts';
+import { sessions, users } from '../db/schema.ts';
+import { unauthorized } from '../errors.ts';
+import { dummyHash, verifyPassword } from './passwords.ts';
+import { TokenKeys, hashRefreshToken, newRefreshToken } from './tokens.ts';
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+}
+
+const BAD_CREDENTIALS = 'The e-mail address or password is incorrect.';
+const BAD_REFRESH = 'The session has expired or was signed out; sign in again.';
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    readonly keys: TokenKeys,
+    private readonly refreshTtlSeconds: number,
+  ) {}
+
+  /** Unknown user and wrong password give the same answer, after the same work. */
+  async signIn(username: string, password: string): Promise<TokenPair> {
+    const [user] = await this.db
+      .select({ id: users.id, orgId: users.orgId, passwordHash: users.passwordHash, state: users.state })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${username.trim()})`);
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+    if (!user || !user.passwordHash || !ok) throw unauthorized(BAD_CREDENTIALS);
+    if (user.state !== 'active') throw unauthorized('This account is disabled.');
+    const refreshToken = newRefreshToken();
+    const sessionId = randomUUID();
+    await this.db.insert(sessions).values({
+      id: sessionId,
+      userId: user.id,
+      refreshTokenHash: hashRefreshToken(refreshToken),
+      expiresAt: new Date(Date.now() + this.refreshTtlSeconds * 1000),
+    });
+    return this.pair(user.id, user.orgId, sessionId, refreshToken);
+  }
+
+  /** Rotates the refresh token: the one presented stops working, even if two requests race
+   * (the update matches the old hash once). */
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const next = newRefreshToken();
+    const [session] = await this.db
+      .update(sessions)
+      .set({ refreshTokenHash: hashRefreshToken(next), expiresAt: new Date(Date.now() + this.refreshTtlSeconds * 1000) })
+      .where(and(
+        eq(sessions.refreshTokenHash, hashRefreshToken(refreshToken)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ))
+      .returning({ id: sessions.id, userId: sessions.userId });
+    if (!session) throw unauthorized(BAD_REFRESH);
+    const [user] = await this.db.select({ orgId: users.orgId, state: users.state }).from(users).where(eq(users.id, session.userId));
+    if (!user || user.state !== 'active') throw unauthorized(BAD_REFRESH);
+    return this.pair(session.userId, user.orgId, session.id, next);
+  }
+
+  /** Revokes the session of this refresh token. Unknown or already revoked tokens are not an
+   * error: signing out twice leaves the caller signed out either way. */
+  async signOut(refreshToken: string): Promise<void> {
+    await this.db.update(sessions).set({ revokedAt: new Date() })
+      .where(and(eq(sessions.refreshTokenHash, hashRefreshToken(refreshToken)), isNull(sessions.revokedAt)));
+  }
+
+  /** True while the session behind an access token has not been signed out. */
+  async sessionActive(sessionId: string): Promise<boolean> {
+    const [row] = await this.db.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.id, sessionId));
+    return !!row && !row.revokedAt;
+  }
+
+  private async pair(userId: string, orgId: string, sessionId: string, refreshToken: string): Promise<TokenPair> {
+    const accessToken = await this.keys.sign({ userId, orgId, sessionId });
+    return { accessToken, refreshToken, expiresIn: this.keys.accessTtlSeconds };
+  }
+}

@@ -1,0 +1,66 @@
+// Server configuration from the environment, read once in main.ts and handed down explicitly,
+// so tests build the app with their own values instead of touching process.env.
+import { resolve } from 'node:path';
+import type { AuthOptions } from './plugins/auth.ts';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder of the embedded store (and nothing else); ignored when databaseUrl is set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  auth: AuthOptions;
+  logger: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, not "${raw}".`);
+  }
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, not "${env[name]}".`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const issuer = env.OIDC_ISSUER?.trim() || undefined;
+  const jwksUrl = env.OIDC_JWKS_URL?.trim() || undefined;
+  if (Boolean(issuer) !== Boolean(jwksUrl)) {
+    throw new ConfigError('OIDC_ISSUER and OIDC_JWKS_URL must be set together.');
+  }
+  const auth: AuthOptions = {
+    secret: env.AUTH_SECRET || undefined,
+    accessTokenTtlSeconds: int(env, 'AUTH_ACCESS_TTL', 15 * 60, 30, 24 * 3600),
+    refreshTokenTtlSeconds: int(env, 'AUTH_REFRESH_TTL', 30 * 24 * 3600, 60),
+    builtinSignIn: flag(env, 'AUTH_BUILTIN', true),
+    ...(issuer && jwksUrl ? {
+      oidc: {
+        issuer,
+        jwksUrl,
+        audience: env.OIDC_AUDIENCE?.trim() || undefined,
+        orgClaim: env.OIDC_ORG_CLAIM?.trim() || 'org_id',
+        rolesClaim: env.OIDC_ROLES_CLAIM?.trim() || 'roles',
+        defaultOrgId: env.OIDC_DEFAULT_ORG?.trim() || undefined,
+      },
+    } : {}),
+  };
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR?.trim() || './data'),
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    auth,
+    logger: flag(env, 'LOG', false),
+  };
+}

@@ -1,0 +1,49 @@
+// Built-in sign-in (COMMON.md "Auth"): tokens out, refresh rotates, sign-out revokes.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ErrorResponses } from '../schemas/common.ts';
+import { RefreshBody, Session, SignInBody, TokenPair } from '../schemas/auth.ts';
+import { ApiError, unauthorized } from '../errors.ts';
+
+export default async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const builtin = app.authOptions.builtinSignIn !== false;
+  const disabled = () => new ApiError(404, 'Not Found', 'Sign-in with a password is turned off; use the identity provider.');
+
+  app.post('/auth/signin', {
+    schema: { body: SignInBody, response: { 200: TokenPair, ...ErrorResponses } },
+  }, async (request) => {
+    if (!builtin) throw disabled();
+    return app.auth.signIn(request.body.username, request.body.password);
+  });
+
+  app.post('/auth/refresh', {
+    schema: { body: RefreshBody, response: { 200: TokenPair, ...ErrorResponses } },
+  }, async (request) => {
+    if (!builtin) throw disabled();
+    return app.auth.refresh(request.body.refreshToken);
+  });
+
+  app.post('/auth/signout', {
+    schema: { body: RefreshBody, response: { 204: Type.Null(), ...ErrorResponses } },
+  }, async (request, reply) => {
+    await app.auth.signOut(request.body.refreshToken);
+    return reply.status(204).send(null);
+  });
+
+  app.get('/auth/findSession', {
+    schema: { response: { 200: Session, ...ErrorResponses } },
+  }, async (request) => {
+    const caller = request.caller;
+    if (!caller.userId || !caller.orgId) throw unauthorized();
+    return {
+      user: { id: caller.userId, name: caller.name ?? '', email: caller.email ?? '' },
+      roles: caller.orgRoles,
+      teams: caller.teams,
+      org_id: caller.orgId,
+      provider_guid: caller.providerGuid,
+      entitlements: caller.entitlements ?? [],
+    };
+  });
+}

@@ -1,0 +1,157 @@
+// Builds the real app on a real store for server tests, plus fixtures (organisations, users,
+// teams) and sign-in tokens.
+//
+//   const t = await buildTestApp();                       // one per suite (beforeAll), t.close() in afterAll
+//   const org = await t.createOrg({ name: 'Acme' });
+//   const ann = await t.createUser({ orgId: org.id, orgRoles: [ORG_ROLES.Consumer] });
+//   const team = await t.createTeam({ orgId: org.id, members: [{ userId: ann.id, roles: ['consumer'] }] });
+//   const res = await t.app.inject({ url: '/api/v1/team', headers: await t.headersFor(ann) });
+//
+// Store: in-memory PGlite loaded from a migrated template made once per process (a fresh PGlite
+// takes seconds; loading the template about one). With TEST_DATABASE_URL=postgres://… each suite
+// gets its own freshly created database on that server instead, dropped by close().
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../server/src/app.ts';
+import { openStore, type Db, type Store } from '../../server/src/db/store.ts';
+import { organisations, sessions, teamMembers, teams, users } from '../../server/src/db/schema.ts';
+import { hashPassword } from '../../server/src/auth/passwords.ts';
+import type { AuthOptions } from '../../server/src/plugins/auth.ts';
+
+export const API = '/api/v1';
+export const DEFAULT_PASSWORD = 'correct horse battery';
+
+export interface TestOrg { id: string; name: string }
+export interface TestUser { id: string; orgId: string; email: string; name: string; password: string; orgRoles: string[] }
+export interface TestTeam { id: string; orgId: string; name: string; tags: string[] }
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  store: Store;
+  close(): Promise<void>;
+  /** A consumer organisation (kind 'provider' for the marketplace owner). */
+  createOrg(o?: { id?: string; name?: string; kind?: 'provider' | 'consumer'; entitlements?: string[] }): Promise<TestOrg>;
+  /** A user who can sign in with `password` (default DEFAULT_PASSWORD). */
+  createUser(o: { orgId: string; email?: string; name?: string; password?: string; orgRoles?: string[]; providerGuid?: string | null; state?: string }): Promise<TestUser>;
+  /** A team, with members and their team roles. */
+  createTeam(o: { orgId: string; id?: string; name?: string; tags?: string[]; type?: 'consumer' | 'provider'; members?: Array<{ userId: string; roles: string[] }> }): Promise<TestTeam>;
+  addToTeam(teamId: string, userId: string, roles: string[]): Promise<void>;
+  /** A valid access token for the user (a real session row, signed like sign-in does). */
+  tokenFor(user: { id: string; orgId: string }): Promise<string>;
+  /** Authorization and X-Tenant-Id headers for the user; pass to app.inject. */
+  headersFor(user: { id: string; orgId: string }): Promise<Record<string, string>>;
+  /** app.inject as the user (or as a visitor when user is null), JSON body parsed. */
+  request(user: { id: string; orgId: string } | null, options: InjectOptions): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+}
+
+export interface BuildTestAppOptions {
+  /** Fill the store before the app starts (e.g. `seedDemo` or your own rows). */
+  seed?: (db: Db) => Promise<void>;
+  /** Override auth options (secret, TTLs, oidc). */
+  auth?: Partial<AuthOptions>;
+  /** Serve dist/ and demo/ as npm start does. */
+  serveStatic?: boolean;
+}
+
+let template: Promise<Blob> | undefined;
+function migratedTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const store = await openStore();
+    try { return await store.dump(); } finally { await store.close(); }
+  })();
+  return template;
+}
+
+async function openTestStore(): Promise<{ store: Store; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const store = await openStore({ loadFrom: await migratedTemplate() });
+    return { store, drop: async () => {} };
+  }
+  const pg = (await import('pg')).default;
+  const name = `agora_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try { await admin.query(`create database ${name}`); } finally { await admin.end(); }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const store = await openStore({ databaseUrl: url.toString() });
+  return {
+    store,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try { await client.query(`drop database if exists ${name} with (force)`); } finally { await client.end(); }
+    },
+  };
+}
+
+export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
+  const { store, drop } = await openTestStore();
+  const db = store.db;
+  if (options.seed) await options.seed(db);
+  const app = await buildApp({
+    store,
+    auth: { secret: 'test-secret-of-at-least-32-characters!', ...options.auth },
+    serveStatic: options.serveStatic ?? false,
+  });
+  await app.ready();
+
+  const t: TestApp = {
+    app, db, store,
+    async close() {
+      await app.close();
+      await store.close();
+      await drop();
+    },
+    async createOrg(o = {}) {
+      const id = o.id ?? `org-${randomUUID().slice(0, 8)}`;
+      const name = o.name ?? `Org ${id}`;
+      await db.insert(organisations).values({ id, name, kind: o.kind ?? 'consumer', entitlements: o.entitlements ?? [] });
+      return { id, name };
+    },
+    async createUser(o) {
+      const id = randomUUID();
+      const email = o.email ?? `user-${id.slice(0, 8)}@agora.test`;
+      const name = o.name ?? email.split('@')[0]!;
+      const password = o.password ?? DEFAULT_PASSWORD;
+      const orgRoles = o.orgRoles ?? [];
+      await db.insert(users).values({
+        id, orgId: o.orgId, email, name, passwordHash: await hashPassword(password), orgRoles,
+        providerGuid: o.providerGuid ?? null, state: o.state ?? 'active',
+      });
+      return { id, orgId: o.orgId, email, name, password, orgRoles };
+    },
+    async createTeam(o) {
+      const id = o.id ?? `team-${randomUUID().slice(0, 8)}`;
+      const name = o.name ?? `Team ${id}`;
+      const tags = o.tags ?? [];
+      await db.insert(teams).values({ id, orgId: o.orgId, name, tags, type: o.type ?? 'consumer' });
+      for (const m of o.members ?? []) await t.addToTeam(id, m.userId, m.roles);
+      return { id, orgId: o.orgId, name, tags };
+    },
+    async addToTeam(teamId, userId, roles) {
+      await db.insert(teamMembers).values({ teamId, userId, roles });
+    },
+    async tokenFor(user) {
+      const sessionId = randomUUID();
+      await db.insert(sessions).values({
+        id: sessionId, userId: user.id, refreshTokenHash: randomBytes(24).toString('base64url'),
+        expiresAt: new Date(Date.now() + 3600_000),
+      });
+      return app.auth.keys.sign({ userId: user.id, orgId: user.orgId, sessionId });
+    },
+    async headersFor(user) {
+      return { authorization: `Bearer ${await t.tokenFor(user)}`, 'x-tenant-id': user.orgId };
+    },
+    async request(user, inject) {
+      const headers = { ...(user ? await t.headersFor(user) : {}), ...(inject.headers as Record<string, string> | undefined) };
+      const res = await app.inject({ ...inject, headers });
+      let body: unknown = res.body;
+      if (String(res.headers['content-type'] ?? '').includes('json') && res.body) body = res.json();
+      return { status: res.statusCode, body, headers: res.headers as Record<string, unknown> };
+    },
+  };
+  return t;
+}
