@@ -15,7 +15,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/src/app.ts';
 import { openStore, type Db, type Store } from '../../server/src/db/store.ts';
 import { organisations, sessions, teamMembers, teams, users } from '../../server/src/db/schema.ts';
-import { hashPassword } from '../../server/src/auth/passwords.ts';
+import { hashPassword } from '../../server/src/auth/password.ts';
 import type { AuthOptions } from '../../server/src/plugins/auth.ts';
 
 export const API = '/api/v1';
@@ -118,7 +118,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       const password = o.password ?? DEFAULT_PASSWORD;
       const orgRoles = o.orgRoles ?? [];
       await db.insert(users).values({
-        id, orgId: o.orgId, email, name, passwordHash: await hashPassword(password), orgRoles,
+        id, orgId: o.orgId, email, name, passwordHash: hashPassword(password), orgRoles,
         providerGuid: o.providerGuid ?? null, state: o.state ?? 'active',
       });
       return { id, orgId: o.orgId, email, name, password, orgRoles };

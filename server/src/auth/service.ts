@@ -5,7 +5,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
 import { sessions, users } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
-import { dummyHash, verifyPassword } from './passwords.ts';
+import { dummyHash, verifyPasswordAsync } from './password.ts';
 import { TokenKeys, hashRefreshToken, newRefreshToken } from './tokens.ts';
 
 export interface TokenPair {
@@ -31,7 +31,7 @@ export class AuthService {
       .select({ id: users.id, orgId: users.orgId, passwordHash: users.passwordHash, state: users.state })
       .from(users)
       .where(sql`lower(${users.email}) = lower(${username.trim()})`);
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+    const ok = await verifyPasswordAsync(password, user?.passwordHash ?? dummyHash());
     if (!user || !user.passwordHash || !ok) throw unauthorized(BAD_CREDENTIALS);
     if (user.state !== 'active') throw unauthorized('This account is disabled.');
     const refreshToken = newRefreshToken();
