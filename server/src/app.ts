@@ -1,8 +1,11 @@
-// Builds the marketplace server: plugins (store, errors, auth) then routes by area under /api/v1.
+// Builds the marketplace server: plugins (errors, store, auth) then routes by area under /api/v1,
+// then (for npm start and browser tests) the bundle and demo pages.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import storePlugin from './plugins/store.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { sendError } from './plugins/errors.ts';
 import authPlugin, { type AuthOptions } from './plugins/auth.ts';
 import { registerRoutes } from './routes/index.ts';
 import type { Store } from './db/store.ts';
@@ -15,16 +18,28 @@ export interface AppOptions {
   /** Serve the built bundle (dist/) and demo pages (demo/) at the root. */
   serveStatic?: boolean;
   logger?: boolean;
+  /** Trust X-Forwarded-* from a load balancer in front. */
+  trustProxy?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
     // Repeated keys (?status=a&status=b) arrive as arrays; the route schemas coerce single values.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     bodyLimit: 12 * 1024 * 1024,
+    // Ids up to the schemas' 200 characters reach validation (a 400), not a bare router 404.
+    routerOptions: { maxParamLength: 500 },
+    // Malformed URLs are client mistakes: answer in the one error shape.
+    frameworkErrors: (error, _request, reply) => sendError(reply, 400, error.message, 'url'),
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(errorsPlugin);
+  // Brotli at a low quality: the default (11) costs seconds on multi-megabyte specifications.
+  await app.register(compress, {
+    global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(storePlugin, { store: options.store });
   await app.register(authPlugin, options.auth);
   await app.register(registerRoutes, { prefix: API_BASE });
