@@ -294,7 +294,8 @@ export const documentSections = pgTable('document_sections', {
   sectionIndex: integer('section_index').notNull(),
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
-}, (t) => [index('document_sections_doc_idx').on(t.documentId, t.sectionIndex)]);
+  search: searchVector(sql`setweight(to_tsvector('english', coalesce(title,'')), 'A') || setweight(to_tsvector('english', coalesce(description,'')), 'B')`),
+}, (t) => [index('document_sections_doc_idx').on(t.documentId, t.sectionIndex), index('document_sections_search_idx').using('gin', t.search)]);
 
 export const articles = pgTable('articles', {
   id: text('id').primaryKey(),

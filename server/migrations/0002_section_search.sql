@@ -1,0 +1,2 @@
+ALTER TABLE "document_sections" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(title,'')), 'A') || setweight(to_tsvector('english', coalesce(description,'')), 'B')) STORED;--> statement-breakpoint
+CREATE INDEX "document_sections_search_idx" ON "document_sections" USING gin ("search");
