@@ -26,7 +26,7 @@ const vitest = (project) => [join(BIN, 'vitest'), 'run', '--project', project];
 /** @type {Array<{ id: string, title: string, cmd: string[], vitest?: boolean, env?: Record<string, string | undefined>, setup?: () => Promise<(() => Promise<void>) | void> }>} */
 const STEPS = [
   { id: 'typecheck', title: 'typecheck (tsc --noEmit)', cmd: [join(BIN, 'tsc'), '--noEmit', '-p', 'tsconfig.json'] },
-  { id: 'lint', title: 'project lint (scripts/lint.mjs)', cmd: [process.execPath, '--import', 'tsx', 'scripts/lint.mjs'] },
+  { id: 'lint', title: 'project lint (scripts/lint.mjs)', cmd: [process.execPath, 'scripts/lint.mjs'] },
   { id: 'unit', title: 'unit suite (vitest, happy-dom)', cmd: vitest('unit'), vitest: true },
   {
     id: 'server', title: 'server suite on PGlite', cmd: vitest('server'), vitest: true,

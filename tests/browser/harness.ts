@@ -1,0 +1,238 @@
+// The browser suite's harness: the real server (buildApp, serving the BUILT dist/ and demo/) on
+// an in-memory PGlite holding the demo seed, and Debian's Chromium driven by playwright-core.
+//
+//   const portal = await startPortal({ settings: { public: false } });   // beforeAll
+//   const browser = await launchBrowser();
+//   const page = await newPage(browser);
+//   await page.goto(`${portal.baseUrl}/`);
+//   await signIn(page, portal.baseUrl, portal.accounts[0].email, portal.accounts[0].password);
+//   expect(await shadowText(page, 'agora-portal h1')).toBe('Marketplace');
+//   await browser.close(); await portal.close();                         // afterAll
+//
+// Shadow DOM: playwright's CSS locators (page.locator('agora-portal nav a')) pierce OPEN shadow
+// roots already, at any depth, so no special syntax is needed; XPath locators do not pierce.
+// page.evaluate / $eval see only the light DOM: walk element.shadowRoot yourself there.
+//
+// The demo store is made once (migrations + seedDemo), dumped to .tmp/ under a hash of the
+// migration and seed files, and loaded per portal (~1 s instead of seeding each time).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../server/src/app.ts';
+import { openStore, type Db, type Store } from '../../server/src/db/store.ts';
+import { siteConfig } from '../../server/src/db/schema.ts';
+import { seedDemo } from '../../server/seed/index.ts';
+import { ensureChromium, CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+export const RESULTS_DIR = join(ROOT, 'test-results');
+const CACHE_DIR = join(ROOT, '.tmp');
+const BUNDLE = join(ROOT, 'dist', 'agora.js');
+/** A fixed signing key: tokens made in one test stay valid across the portal's lifetime. */
+const AUTH_SECRET = 'browser-suite-signing-key-of-32-characters+';
+
+export interface DemoAccount { email: string; password: string; role: string }
+
+type DeepPartial<T> = T extends Array<unknown> ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+/** Site settings as GET /api/v1/marketplace returns them (see COMMON contracts). */
+export type SiteSettingsOverride = DeepPartial<Record<string, unknown>> & Record<string, unknown>;
+
+export interface PortalOptions {
+  /** Deep-merged into site_config.settings (arrays replace, objects merge). */
+  settings?: SiteSettingsOverride;
+  /** Replaces site_config.features when given. */
+  features?: string[];
+}
+
+export interface Portal {
+  /** http://127.0.0.1:<port>, no trailing slash */
+  baseUrl: string;
+  app: FastifyInstance;
+  db: Db;
+  store: Store;
+  /** The seeded demo accounts (email, password, role). */
+  accounts: DemoAccount[];
+  close(): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Store template
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).sort().flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** Changes to migrations or seed (files and the code they use) make a new template. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const inputs = [
+    ...filesUnder(join(ROOT, 'server', 'migrations')).filter((f) => f.endsWith('.sql')),
+    ...filesUnder(join(ROOT, 'server', 'seed')),
+  ];
+  for (const file of inputs) hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+interface Template { data: Blob; accounts: DemoAccount[] }
+let templatePromise: Promise<Template> | undefined;
+
+async function demoTemplate(): Promise<Template> {
+  templatePromise ??= (async () => {
+    const key = templateKey();
+    const tar = join(CACHE_DIR, `browser-store-${key}.tar`);
+    const meta = join(CACHE_DIR, `browser-store-${key}.json`);
+    if (existsSync(tar) && existsSync(meta)) {
+      return { data: new Blob([readFileSync(tar)]), accounts: JSON.parse(readFileSync(meta, 'utf8')) as DemoAccount[] };
+    }
+    const store = await openStore();
+    try {
+      const { accounts } = await seedDemo(store.db);
+      const data = await store.dump();
+      mkdirSync(CACHE_DIR, { recursive: true });
+      // Write then rename, so a run stopped half-way never leaves a truncated template behind.
+      writeFileSync(`${tar}.${process.pid}`, Buffer.from(await data.arrayBuffer()));
+      writeFileSync(`${meta}.${process.pid}`, JSON.stringify(accounts, null, 2));
+      renameSync(`${tar}.${process.pid}`, tar);
+      renameSync(`${meta}.${process.pid}`, meta);
+      for (const old of readdirSync(CACHE_DIR)) {
+        if (/^browser-store-[0-9a-f]+\.(tar|json)$/.test(old) && !old.includes(key)) rmSync(join(CACHE_DIR, old), { force: true });
+      }
+      return { data, accounts };
+    } finally {
+      await store.close();
+    }
+  })();
+  return templatePromise;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Portal
+
+function latestMtime(dir: string): number {
+  return filesUnder(dir).reduce((max, f) => Math.max(max, statSync(f).mtimeMs), 0);
+}
+
+/** The suite tests the built bundle; without it every test would fail for the same dull reason. */
+export function assertBuilt(): void {
+  if (!existsSync(BUNDLE)) {
+    throw new Error(`${relative(ROOT, BUNDLE)} is missing: run npm run build first (npm test does it for you).`);
+  }
+  const built = statSync(BUNDLE).mtimeMs;
+  const source = Math.max(latestMtime(join(ROOT, 'src')), latestMtime(join(ROOT, 'elements')));
+  if (source > built) {
+    console.warn('[harness] dist/ is older than src/ or elements/: the browser tests run the previous build (npm run build).');
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function deepMerge(base: unknown, patch: unknown): unknown {
+  if (!isObject(base) || !isObject(patch)) return patch === undefined ? base : patch;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(patch)) out[k] = deepMerge(base[k], v);
+  return out;
+}
+
+async function applySiteConfig(db: Db, options: PortalOptions): Promise<void> {
+  if (!options.settings && !options.features) return;
+  const [row] = await db.select().from(siteConfig).where(eq(siteConfig.id, 'default'));
+  const settings = deepMerge(row?.settings ?? {}, options.settings ?? {});
+  const features = options.features ?? row?.features ?? [];
+  if (row) await db.update(siteConfig).set({ settings, features }).where(eq(siteConfig.id, 'default'));
+  else await db.insert(siteConfig).values({ id: 'default', settings, features });
+}
+
+/** The real server on a private copy of the demo store, listening on 127.0.0.1:<free port>. */
+export async function startPortal(options: PortalOptions = {}): Promise<Portal> {
+  assertBuilt();
+  return startServer(options);
+}
+
+/** startPortal without the bundle check, for tests of the server's pages that need no bundle. */
+export async function startServer(options: PortalOptions = {}): Promise<Portal> {
+  const template = await demoTemplate();
+  const store = await openStore({ loadFrom: template.data });
+  let app: FastifyInstance | undefined;
+  try {
+    await applySiteConfig(store.db, options);
+    app = await buildApp({ store, auth: { secret: AUTH_SECRET }, serveStatic: true });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('the portal is not listening on a TCP port');
+    const running = app;
+    return {
+      baseUrl: `http://127.0.0.1:${address.port}`,
+      app: running,
+      db: store.db,
+      store,
+      accounts: template.accounts,
+      async close() {
+        await running.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await app?.close();
+    await store.close();
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser
+
+/** Debian's Chromium (installed by scripts/chromium.mjs when missing), headless. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true });
+}
+
+const errorsOf = new WeakMap<Page, string[]>();
+
+/** A page in a fresh context (own cookies and storage) that records uncaught errors and
+ * console errors, so a test can assert the page ran cleanly: expect(pageErrors(page)).toEqual([]). */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  errorsOf.set(page, errors);
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+  });
+  return page;
+}
+
+export function pageErrors(page: Page): string[] {
+  return errorsOf.get(page) ?? [];
+}
+
+/** Visible text of the first node matching a (shadow-piercing) CSS selector, trimmed. */
+export async function shadowText(page: Page, selector: string | Locator): Promise<string> {
+  const locator = typeof selector === 'string' ? page.locator(selector) : selector;
+  return (await locator.first().innerText()).trim();
+}
+
+/** Signs in through the API and keeps the tokens where the front end keeps them. */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  const response = await page.request.post(`${baseUrl}/api/v1/auth/signin`, { data: { username: email, password } });
+  if (!response.ok()) throw new Error(`sign-in as ${email} failed: ${response.status()} ${await response.text()}`);
+  throw new Error('signIn: the front end keeps no session yet (src/state/ has not landed)');
+}
+
+/** A full-page PNG under test-results/<name>.png; returns the path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const path = join(RESULTS_DIR, `${name.replace(/[^\w.-]+/g, '_')}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
