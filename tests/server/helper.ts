@@ -17,6 +17,7 @@ import { openStore, type Db, type Store } from '../../server/src/db/store.ts';
 import { organisations, sessions, teamMembers, teams, users } from '../../server/src/db/schema.ts';
 import { hashPassword } from '../../server/src/auth/password.ts';
 import type { AuthOptions } from '../../server/src/plugins/auth.ts';
+import { writeSiteSettings } from '../../server/src/db/siteConfig.ts';
 
 export const API = '/api/v1';
 export const DEFAULT_PASSWORD = 'correct horse battery';
@@ -41,6 +42,8 @@ export interface TestApp {
   tokenFor(user: { id: string; orgId: string }): Promise<string>;
   /** Authorization and X-Tenant-Id headers for the user; pass to app.inject. */
   headersFor(user: { id: string; orgId: string }): Promise<Record<string, string>>;
+  /** Store site settings (merged over what is stored); features replace the stored list when given. */
+  setSettings(patch: Record<string, unknown>, features?: string[]): Promise<void>;
   /** app.inject as the user (or as a visitor when user is null), JSON body parsed. */
   request(user: { id: string; orgId: string } | null, options: InjectOptions): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
 }
@@ -144,6 +147,9 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     },
     async headersFor(user) {
       return { authorization: `Bearer ${await t.tokenFor(user)}`, 'x-tenant-id': user.orgId };
+    },
+    async setSettings(patch, features) {
+      await writeSiteSettings(db, patch, features);
     },
     async request(user, inject) {
       const headers = { ...(user ? await t.headersFor(user) : {}), ...(inject.headers as Record<string, string> | undefined) };
