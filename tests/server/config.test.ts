@@ -1,0 +1,57 @@
+// The marketplace root and features: defaults without a stored row, partial settings merged
+// over the defaults, bad stored values falling back, readable by visitors.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Value } from '@sinclair/typebox/value';
+import { buildTestApp, API, type TestApp } from './helper.ts';
+import { siteConfig } from '../../server/src/db/schema.ts';
+import { DEFAULT_SITE_SETTINGS, SiteSettings } from '../../server/src/schemas/config.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await buildTestApp(); });
+afterAll(() => t?.close());
+
+describe('GET /marketplace', () => {
+  it('answers complete default settings to a visitor when nothing is configured', async () => {
+    await t.db.delete(siteConfig);
+    const res = await t.request(null, { url: `${API}/marketplace` });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe('default');
+    expect(res.body.settings.sitename).toBe('Marketplace');
+    expect(res.body.settings.appearance).toMatchObject({ button_format: 'solid', button_radius: 'rounded' });
+    expect(res.body.settings).toEqual(DEFAULT_SITE_SETTINGS);
+    expect(Value.Check(SiteSettings, res.body.settings)).toBe(true);
+    expect(res.body.features).toEqual(expect.arrayContaining(['fullTextSearch', 'ai']));
+    expect(res.body.ai).toEqual({ enabled: true, stream: true });
+  });
+
+  it('merges stored partial settings over the defaults', async () => {
+    await t.setSettings({ sitename: 'Acme APIs', appearance: { colors: { primary: '#ff0000' }, button_radius: 'pill' }, ai: { enabled: false } });
+    const res = await t.request(null, { url: `${API}/marketplace` });
+    expect(res.body.settings.sitename).toBe('Acme APIs');
+    expect(res.body.settings.appearance.colors.primary).toBe('#ff0000');
+    expect(res.body.settings.appearance.colors.danger).toBe(DEFAULT_SITE_SETTINGS.appearance.colors.danger);
+    expect(res.body.settings.appearance.button_radius).toBe('pill');
+    expect(res.body.settings.appearance.button_format).toBe('solid');
+    expect(res.body.ai).toEqual({ enabled: false, stream: true });
+  });
+
+  it('falls back to the default for a stored value of the wrong shape instead of failing', async () => {
+    await t.db.delete(siteConfig);
+    await t.setSettings({ sitename: 42, appearance: { button_radius: 'blob' }, nav_items: 'nope', unknown_key: true });
+    const res = await t.request(null, { url: `${API}/marketplace` });
+    expect(res.status).toBe(200);
+    expect(res.body.settings.sitename).toBe('Marketplace');
+    expect(res.body.settings.appearance).toEqual(DEFAULT_SITE_SETTINGS.appearance);
+    expect(res.body.settings.nav_items).toEqual([]);
+    expect(res.body.settings).not.toHaveProperty('unknown_key');
+  });
+});
+
+describe('GET /features', () => {
+  it('lists the server features plus configured ones', async () => {
+    await t.setSettings({}, ['billingPreview']);
+    const res = await t.request(null, { url: `${API}/features` });
+    expect(res.status).toBe(200);
+    expect(res.body.items).toEqual(expect.arrayContaining(['fullTextSearch', 'ai', 'billingPreview']));
+  });
+});
