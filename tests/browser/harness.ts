@@ -26,6 +26,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { openStore, type Db, type Store } from '../../server/src/db/store.ts';
 import { siteConfig } from '../../server/src/db/schema.ts';
 import { seedDemo } from '../../server/seed/index.ts';
+import type { SiteSettings } from '../../server/src/schemas/config.ts';
 import { ensureChromium, CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,8 +39,8 @@ const AUTH_SECRET = 'browser-suite-signing-key-of-32-characters+';
 export interface DemoAccount { email: string; password: string; role: string }
 
 type DeepPartial<T> = T extends Array<unknown> ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
-/** Site settings as GET /api/v1/marketplace returns them (see COMMON contracts). */
-export type SiteSettingsOverride = DeepPartial<Record<string, unknown>> & Record<string, unknown>;
+/** Any part of the site settings (server/src/schemas/config.ts), e.g. { public: false }. */
+export type SiteSettingsOverride = DeepPartial<SiteSettings>;
 
 export interface PortalOptions {
   /** Deep-merged into site_config.settings (arrays replace, objects merge). */
@@ -222,11 +223,29 @@ export async function shadowText(page: Page, selector: string | Locator): Promis
   return (await locator.first().innerText()).trim();
 }
 
-/** Signs in through the API and keeps the tokens where the front end keeps them. */
-export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+/** Where the front end keeps its session (TOKENS_KEY in src/state/store.ts). */
+export const SESSION_KEY = 'agora-session';
+
+/**
+ * Signs in through the API and stores the tokens where the front end keeps them (localStorage of
+ * the portal's origin), as the sign-in screen does. Call it before page.goto; when the page already
+ * shows something of that origin it is reloaded so the elements pick the session up.
+ * Returns the tokens for direct API calls.
+ */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<{ accessToken: string; refreshToken: string; expiresIn: number }> {
   const response = await page.request.post(`${baseUrl}/api/v1/auth/signin`, { data: { username: email, password } });
   if (!response.ok()) throw new Error(`sign-in as ${email} failed: ${response.status()} ${await response.text()}`);
-  throw new Error('signIn: the front end keeps no session yet (src/state/ has not landed)');
+  const answer = (await response.json()) as { accessToken: string; refreshToken: string; expiresIn: number };
+  const origin = new URL(baseUrl).origin;
+  const wasHere = page.url().startsWith(origin);
+  // localStorage belongs to an origin: stand on it first (any path will do, even a 404).
+  if (!wasHere) await page.goto(`${origin}/api/v1/marketplace`);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    SESSION_KEY,
+    JSON.stringify({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, expiresAt: Date.now() + answer.expiresIn * 1000 }),
+  ] as const);
+  if (wasHere) await page.reload();
+  return answer;
 }
 
 /** A full-page PNG under test-results/<name>.png; returns the path. */
