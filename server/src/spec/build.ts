@@ -1,0 +1,48 @@
+// buildSpecIndex: the pure entry point (no database), by resource type.
+import { parseDocument, SpecIndexError } from './parse.ts';
+import { indexOpenApi } from './openapi.ts';
+import { indexAsyncApi } from './asyncapi.ts';
+import { indexGraphql } from './graphql.ts';
+import { finishHead } from './head.ts';
+import type { ResourceType, SpecHead, SpecIndex } from './types.ts';
+
+export const INDEXED_TYPES: ReadonlySet<string> = new Set(['oas2', 'oas3', 'oas3.1', 'asyncapi', 'graphql']);
+
+/** Indexes a specification text. Throws SpecIndexError (a message fit for a 400) when the text is
+ * not a document of the declared type; types without an index (wsdl, protobuf, other) give a head
+ * with sizes only, since the code viewer shows their text. */
+export function buildSpecIndex(type: ResourceType | string, text: string): SpecIndex {
+  const bytes = Buffer.byteLength(text);
+  switch (type) {
+    case 'oas2':
+    case 'oas3':
+    case 'oas3.1': {
+      const doc = parseDocument(text);
+      if (typeof doc.swagger !== 'string' && typeof doc.openapi !== 'string') {
+        throw new SpecIndexError('The specification has no "openapi" or "swagger" version field.');
+      }
+      return indexOpenApi(doc, bytes);
+    }
+    case 'asyncapi': {
+      const doc = parseDocument(text);
+      if (typeof doc.asyncapi !== 'string') throw new SpecIndexError('The specification has no "asyncapi" version field.');
+      return indexAsyncApi(doc, bytes);
+    }
+    case 'graphql':
+      return indexGraphql(text, bytes);
+    default:
+      return { head: textHead(bytes), operations: [] };
+  }
+}
+
+/** The head of a document that has no operation index (or failed to index, with the reason). */
+export function textHead(bytes: number, error?: string): SpecHead {
+  const head: SpecHead = {
+    format: 'text', specVersion: '', info: {}, servers: [], securitySchemes: {}, security: [],
+    counts: { operations: 0, tags: 0, paths: 0, schemas: 0 },
+    sizes: { document: bytes, index: 0, largestOperation: 0, operations: 0 },
+    tags: [],
+    ...(error ? { error } : {}),
+  };
+  return finishHead(head, []);
+}

@@ -1,0 +1,103 @@
+// Index of an OpenAPI 2.0 / 3.0 / 3.1 description: operations in document order, each one
+// dereferenced and made self-contained (path-level parameters merged, effective servers,
+// security, consumes/produces), grouped by tag.
+import { Dereferencer } from './deref.ts';
+import { isObject, asString, shortText } from './parse.ts';
+import { DEFAULT_TAG, type IndexedOperation, type SpecHead, type SpecIndex } from './types.ts';
+import { groupByTag, finishHead } from './head.ts';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+type Obj = Record<string, unknown>;
+
+export function indexOpenApi(doc: Obj, documentBytes: number): SpecIndex {
+  const swagger = typeof doc.swagger === 'string';
+  const deref = new Dereferencer(doc);
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  const operations: IndexedOperation[] = [];
+
+  for (const [path, rawItem] of Object.entries(paths)) {
+    const item = deref.resolve<unknown>(rawItem);
+    if (!isObject(item)) continue;
+    const pathParams = Array.isArray(item.parameters) ? item.parameters : [];
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const operation: Obj = { ...op };
+      const parameters = mergeParameters(pathParams, Array.isArray(op.parameters) ? op.parameters : []);
+      if (parameters.length > 0) operation.parameters = parameters;
+      if (operation.security === undefined && doc.security !== undefined) operation.security = doc.security;
+      if (swagger) {
+        for (const key of ['consumes', 'produces', 'schemes'] as const) {
+          if (operation[key] === undefined && doc[key] !== undefined) operation[key] = doc[key];
+        }
+      } else if (operation.servers === undefined && item.servers !== undefined) {
+        operation.servers = item.servers;
+      }
+      const tags = Array.isArray(op.tags) && op.tags.length > 0
+        ? [...new Set(op.tags.filter((t): t is string => typeof t === 'string' && t !== ''))]
+        : [];
+      if (tags.length === 0) tags.push(DEFAULT_TAG);
+      const json = JSON.stringify(operation);
+      operations.push({
+        ordinal: operations.length,
+        tag: tags[0]!,
+        tags,
+        method,
+        path,
+        operationId: asString(op.operationId) ?? null,
+        summary: shortText(op.summary ?? op.description),
+        deprecated: op.deprecated === true,
+        operation,
+        json,
+        size: Buffer.byteLength(json),
+      });
+    }
+  }
+
+  const components = isObject(doc.components) ? doc.components : {};
+  const schemas = swagger ? doc.definitions : components.schemas;
+  const head: SpecHead = {
+    format: swagger ? 'swagger' : 'openapi',
+    specVersion: String(swagger ? doc.swagger : doc.openapi ?? ''),
+    info: isObject(doc.info) ? deref.resolve(doc.info) : {},
+    servers: !swagger && Array.isArray(doc.servers) ? deref.resolve(doc.servers) : [],
+    securitySchemes: deref.resolve((swagger ? doc.securityDefinitions : components.securitySchemes) ?? {}) as Obj,
+    security: Array.isArray(doc.security) ? doc.security : [],
+    counts: {
+      operations: operations.length,
+      tags: 0,
+      paths: Object.keys(paths).length,
+      schemas: isObject(schemas) ? Object.keys(schemas).length : 0,
+    },
+    sizes: { document: documentBytes, index: 0, largestOperation: 0, operations: 0 },
+    tags: groupByTag(declaredTags(doc.tags), operations),
+  };
+  if (swagger) {
+    if (typeof doc.host === 'string') head.host = doc.host;
+    if (typeof doc.basePath === 'string') head.basePath = doc.basePath;
+    for (const key of ['schemes', 'consumes', 'produces'] as const) {
+      const v = doc[key];
+      if (Array.isArray(v)) head[key] = v.filter((x): x is string => typeof x === 'string');
+    }
+  }
+  if (doc.externalDocs !== undefined) head.externalDocs = doc.externalDocs;
+  return { head: finishHead(head, operations), operations };
+}
+
+/** Operation parameters override path-level ones with the same name and location. */
+function mergeParameters(pathLevel: unknown[], opLevel: unknown[]): unknown[] {
+  if (pathLevel.length === 0) return opLevel;
+  const key = (p: unknown) => (isObject(p) ? `${String(p.in)}:${String(p.name)}` : '');
+  const own = new Set(opLevel.map(key));
+  return [...pathLevel.filter((p) => !own.has(key(p))), ...opLevel];
+}
+
+export function declaredTags(tags: unknown): Array<{ name: string; description: string; externalDocs?: unknown }> {
+  if (!Array.isArray(tags)) return [];
+  return tags.filter(isObject).filter((t) => typeof t.name === 'string').map((t) => ({
+    name: t.name as string,
+    description: typeof t.description === 'string' ? t.description : '',
+    ...(t.externalDocs !== undefined ? { externalDocs: t.externalDocs } : {}),
+  }));
+}

@@ -1,0 +1,128 @@
+// The stored index: one spec_operations row per operation, plus the head (tags, operation
+// summaries, sizes) in the row at ordinal HEAD_ORDINAL, so the explorer's first call reads one row.
+// (The head would sit better in a column of asset_resources; this keeps the data model untouched.)
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { assetResources, specOperations } from '../db/schema.ts';
+import type { Db } from '../db/store.ts';
+import { buildSpecIndex, textHead } from './build.ts';
+import { SpecIndexError } from './parse.ts';
+import type { SpecHead, SpecIndex } from './types.ts';
+
+export const HEAD_ORDINAL = -1;
+/** Rows per insert statement are capped by bytes, so a 10 MB description never builds one huge statement. */
+const BATCH_BYTES = 4 * 1024 * 1024;
+
+export interface IndexResult {
+  operations: number;
+  /** Why the document has no operation index, when it could not be parsed. */
+  error?: string;
+  ms: number;
+}
+
+/** Reads the stored specification of a resource and (re)writes its index in one transaction.
+ * Idempotent; a document that does not parse gets a head carrying the error, never a throw. */
+export async function indexSpecification(db: Db, resourceId: string): Promise<IndexResult> {
+  const started = performance.now();
+  return db.transaction(async (tx) => {
+    // The row lock serialises two indexings of the same resource (delete + insert would collide).
+    const [row] = await tx.select({ type: assetResources.type, specification: assetResources.specification })
+      .from(assetResources).where(eq(assetResources.id, resourceId)).for('update');
+    if (!row) throw new Error(`asset resource ${resourceId} does not exist`);
+    let index: SpecIndex;
+    try {
+      index = buildSpecIndex(row.type, row.specification);
+    } catch (e) {
+      if (!(e instanceof SpecIndexError)) throw e;
+      index = { head: textHead(Buffer.byteLength(row.specification), e.message), operations: [] };
+    }
+    await writeSpecIndex(tx as unknown as Db, resourceId, index);
+    return {
+      operations: index.operations.length,
+      ...(index.head.error ? { error: index.head.error } : {}),
+      ms: Math.round(performance.now() - started),
+    };
+  });
+}
+
+/** Writes an index built by buildSpecIndex (for callers that built it to validate an upload). */
+export async function writeSpecIndex(db: Db, resourceId: string, index: SpecIndex): Promise<void> {
+  const hash = createHash('sha1');
+  const headJson = JSON.stringify(index.head);
+  hash.update(headJson);
+  for (const op of index.operations) hash.update(op.json);
+  const stored = `${headJson.slice(0, -1)},"etag":${JSON.stringify(hash.digest('base64url').slice(0, 20))}}`;
+
+  await db.transaction(async (tx) => {
+    await tx.delete(specOperations).where(eq(specOperations.resourceId, resourceId));
+    await tx.insert(specOperations).values({
+      resourceId, ordinal: HEAD_ORDINAL, tag: '', method: '', path: '', summary: '',
+      operation: sql`${stored}::jsonb`, size: Buffer.byteLength(stored),
+    });
+    let batch: Array<typeof specOperations.$inferInsert> = [];
+    let bytes = 0;
+    const flush = async () => {
+      if (batch.length > 0) await tx.insert(specOperations).values(batch);
+      batch = [];
+      bytes = 0;
+    };
+    for (const op of index.operations) {
+      batch.push({
+        resourceId, ordinal: op.ordinal, tag: op.tag, method: op.method, path: op.path,
+        operationId: op.operationId, summary: op.summary, deprecated: op.deprecated,
+        operation: sql`${op.json}::jsonb`, size: op.size,
+      });
+      bytes += op.size;
+      if (bytes >= BATCH_BYTES) await flush();
+    }
+    await flush();
+  });
+}
+
+/** The stored head as JSON text (with its etag), or null when the resource was never indexed. */
+export async function readHeadJson(db: Db, resourceId: string): Promise<string | null> {
+  const rows = await db.select({ json: sql<string>`${specOperations.operation}::text` }).from(specOperations)
+    .where(and(eq(specOperations.resourceId, resourceId), eq(specOperations.ordinal, HEAD_ORDINAL)));
+  return rows[0]?.json ?? null;
+}
+
+export async function readEtag(db: Db, resourceId: string): Promise<string | null> {
+  const rows = await db.select({ etag: sql<string | null>`${specOperations.operation}->>'etag'` }).from(specOperations)
+    .where(and(eq(specOperations.resourceId, resourceId), eq(specOperations.ordinal, HEAD_ORDINAL)));
+  return rows[0]?.etag ?? null;
+}
+
+export interface StoredOperationRow {
+  ordinal: number;
+  tag: string;
+  method: string;
+  path: string;
+  operationId: string | null;
+  summary: string;
+  deprecated: boolean;
+  size: number;
+  /** The dereferenced operation as JSON text (sent as is, never parsed here). */
+  json: string;
+}
+
+const operationColumns = {
+  ordinal: specOperations.ordinal,
+  tag: specOperations.tag,
+  method: specOperations.method,
+  path: specOperations.path,
+  operationId: specOperations.operationId,
+  summary: specOperations.summary,
+  deprecated: specOperations.deprecated,
+  size: specOperations.size,
+  json: sql<string>`${specOperations.operation}::text`,
+};
+
+export async function readOperations(db: Db, resourceId: string, ordinals: number[]): Promise<StoredOperationRow[]> {
+  const wanted = ordinals.filter((o) => o >= 0);
+  if (wanted.length === 0) return [];
+  const rows = await db.select(operationColumns).from(specOperations)
+    .where(and(eq(specOperations.resourceId, resourceId), inArray(specOperations.ordinal, wanted)));
+  return rows.sort((a, b) => a.ordinal - b.ordinal);
+}
+
+export const parseHead = (json: string) => JSON.parse(json) as SpecHead & { etag: string };

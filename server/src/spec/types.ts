@@ -1,0 +1,81 @@
+// What the indexer produces. The HTTP shapes built from it live in server/src/schemas/explorer.ts.
+
+export type ResourceType = 'oas2' | 'oas3' | 'oas3.1' | 'asyncapi' | 'graphql' | 'wsdl' | 'protobuf' | 'other';
+
+export interface OperationSummary {
+  ordinal: number;
+  method: string;
+  path: string;
+  operationId: string | null;
+  summary: string;
+  deprecated: boolean;
+  /** Bytes of the dereferenced operation (JSON), so the explorer can warn before a big one. */
+  size: number;
+}
+
+export interface TagGroup {
+  name: string;
+  description: string;
+  externalDocs?: unknown;
+  operations: OperationSummary[];
+}
+
+/** The small part of a specification the explorer loads first. */
+export interface SpecHead {
+  /** openapi | swagger | asyncapi | graphql | text (no operation index) */
+  format: 'openapi' | 'swagger' | 'asyncapi' | 'graphql' | 'text';
+  /** The document's own version field: '3.0.3', '2.0', '3.0.0' (AsyncAPI)…; '' when it has none. */
+  specVersion: string;
+  info: Record<string, unknown>;
+  /** OpenAPI 3 servers, AsyncAPI servers (with their name), or [] */
+  servers: unknown[];
+  /** OpenAPI 2 only */
+  host?: string;
+  basePath?: string;
+  schemes?: string[];
+  consumes?: string[];
+  produces?: string[];
+  /** components.securitySchemes (OAS3, AsyncAPI) or securityDefinitions (OAS2), dereferenced */
+  securitySchemes: Record<string, unknown>;
+  /** The document-wide security requirement. */
+  security: unknown[];
+  externalDocs?: unknown;
+  counts: { operations: number; tags: number; paths: number; schemas: number };
+  sizes: {
+    /** Bytes of the stored specification text. */
+    document: number;
+    /** Bytes of this index (head + tags + operation summaries) as JSON. */
+    index: number;
+    largestOperation: number;
+    operations: number;
+  };
+  tags: TagGroup[];
+  /** Set when the document could not be indexed; the explorer falls back to the download. */
+  error?: string;
+  graphql?: GraphqlSummary;
+}
+
+export interface GraphqlSummary {
+  queryType: string | null;
+  mutationType: string | null;
+  subscriptionType: string | null;
+  types: Array<{ name: string; kind: string; description: string }>;
+}
+
+export interface IndexedOperation extends OperationSummary {
+  /** The tag it is stored under (its first tag, or 'default'). */
+  tag: string;
+  /** Every tag it is listed under. */
+  tags: string[];
+  /** Self-contained, dereferenced operation object. */
+  operation: Record<string, unknown>;
+  /** The operation as JSON, computed once (size and storage both need it). */
+  json: string;
+}
+
+export interface SpecIndex {
+  head: SpecHead;
+  operations: IndexedOperation[];
+}
+
+export const DEFAULT_TAG = 'default';
