@@ -17,6 +17,8 @@ export interface AppOptions {
   auth: AuthOptions;
   /** Serve the built bundle (dist/) and demo pages (demo/) at the root. */
   serveStatic?: boolean;
+  /** Folder holding dist/ and demo/ (default: the project root). */
+  staticRoot?: string;
   logger?: boolean;
   /** Trust X-Forwarded-* from a load balancer in front. */
   trustProxy?: boolean;
@@ -45,7 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(registerRoutes, { prefix: API_BASE });
   if (options.serveStatic) {
     const { default: staticPlugin } = await import('./plugins/static.ts');
-    await app.register(staticPlugin);
+    await app.register(staticPlugin, options.staticRoot ? { root: options.staticRoot } : {});
   }
   return app;
 }

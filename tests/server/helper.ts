@@ -55,6 +55,8 @@ export interface BuildTestAppOptions {
   auth?: Partial<AuthOptions>;
   /** Serve dist/ and demo/ as npm start does. */
   serveStatic?: boolean;
+  /** Folder holding dist/ and demo/ when serveStatic (default: the project root). */
+  staticRoot?: string;
 }
 
 let template: Promise<Blob> | undefined;
@@ -98,6 +100,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     store,
     auth: { secret: 'test-secret-of-at-least-32-characters!', ...options.auth },
     serveStatic: options.serveStatic ?? false,
+    ...(options.staticRoot ? { staticRoot: options.staticRoot } : {}),
   });
   await app.ready();
 
