@@ -1,0 +1,73 @@
+// What `npm start` runs: read the environment, open the store (embedded PGlite in DATA_DIR, or
+// PostgreSQL at DATABASE_URL), seed the demo catalogue when the store is empty, serve the API,
+// the bundle and the demo pages, and shut down cleanly on SIGINT/SIGTERM.
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openStore } from './db/store.ts';
+import * as seed from '../seed/index.ts';
+
+interface Account { email: string; password: string; role: string }
+
+function table(rows: Account[]): string {
+  const head: Account = { email: 'e-mail', password: 'password', role: 'role' };
+  const all = [head, ...rows];
+  const w = (k: keyof Account) => Math.max(...all.map((r) => r[k].length));
+  const line = (r: Account) => `  ${r.email.padEnd(w('email'))}  ${r.password.padEnd(w('password'))}  ${r.role}`;
+  return [line(head), `  ${'-'.repeat(w('email'))}  ${'-'.repeat(w('password'))}  ${'-'.repeat(w('role'))}`, ...rows.map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const where = store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${relative(process.cwd(), config.dataDir) || '.'}`;
+
+  let accounts: Account[] | undefined;
+  if (!(await seed.isSeeded(store.db))) {
+    console.log(`Seeding the demo catalogue into ${where}…`);
+    accounts = (await seed.seedDemo(store.db)).accounts;
+  } else {
+    // The seed may publish its fixed accounts so later starts can print them too.
+    accounts = (seed as { DEMO_ACCOUNTS?: Account[] }).DEMO_ACCOUNTS;
+  }
+
+  const app = await buildApp({ store, auth: config.auth, serveStatic: true, logger: config.logger });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+
+  console.log(`\nAgora marketplace on ${where}`);
+  console.log(`  portal:  http://${host}:${port}/`);
+  console.log(`  embed:   http://${host}:${port}/embed`);
+  console.log(`  API:     http://${host}:${port}/api/v1/marketplace`);
+  if (!existsSync(join(process.cwd(), 'dist'))) console.log('  (dist/ is missing: run `npm run build` for the portal pages)');
+  if (accounts?.length) console.log(`\nDemo accounts:\n${table(accounts)}`);
+  console.log('\nCtrl-C to stop.');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      console.log('Forced exit.');
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`\n${signal}: closing connections and the store…`);
+    try {
+      await app.close();
+      await store.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  process.exit(1);
+});
