@@ -20,6 +20,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 const RADIUS: Record<ButtonRadius, string> = { pill: 'rounded-full', rounded: 'rounded-md', square: 'rounded-none' };
+/** The provider's radius arrives as a CSS variable (src/styles/theme.ts). */
+const PROVIDER_RADIUS = 'rounded-[var(--agora-button-radius,6px)]';
 
 const SOLID: Record<'primary' | 'secondary' | 'danger', string> = {
   primary: 'bg-primary border-primary text-white hover:brightness-110',
@@ -27,9 +29,9 @@ const SOLID: Record<'primary' | 'secondary' | 'danger', string> = {
   danger: 'bg-danger border-danger text-white hover:brightness-110',
 };
 const OUTLINE: Record<'primary' | 'secondary' | 'danger', string> = {
-  primary: 'bg-white border-primary text-primary hover:bg-[color-mix(in_srgb,var(--agora-primary)_8%,white)]',
+  primary: 'bg-white border-primary text-primary hover:bg-primary/5',
   secondary: 'bg-white border-gray-300 text-gray-800 hover:bg-gray-50',
-  danger: 'bg-white border-danger text-danger hover:bg-[color-mix(in_srgb,var(--agora-danger)_8%,white)]',
+  danger: 'bg-white border-danger text-danger hover:bg-danger/5',
 };
 
 export function buttonClasses({
@@ -43,7 +45,7 @@ export function buttonClasses({
   format?: ButtonFormat;
   radius?: ButtonRadius;
   size?: ButtonSize;
-  theme: { buttonFormat: ButtonFormat; buttonRadius: ButtonRadius };
+  theme: { buttonFormat: ButtonFormat };
 }): string {
   const base = cx(
     'inline-flex items-center justify-center gap-1.5 font-medium whitespace-nowrap select-none',
@@ -52,7 +54,7 @@ export function buttonClasses({
   );
   if (variant === 'link') return cx(base, 'text-primary underline-offset-2 hover:underline p-0', size === 'sm' ? 'text-sm' : 'text-base');
   const sizing = size === 'sm' ? 'h-8 px-3 text-sm' : 'h-10 px-4 text-sm';
-  const corners = RADIUS[radius ?? theme.buttonRadius];
+  const corners = radius ? RADIUS[radius] : PROVIDER_RADIUS;
   if (variant === 'ghost') return cx(base, sizing, corners, 'border border-transparent bg-transparent text-gray-700 hover:bg-gray-100');
   const look = format ?? (variant === 'primary' ? theme.buttonFormat : variant === 'danger' ? 'solid' : 'outline');
   return cx(base, sizing, corners, 'border', look === 'solid' ? SOLID[variant] : OUTLINE[variant]);

@@ -187,7 +187,7 @@ function CustomizerBody({ columns, prefs, defaults, onApply, onCancel }: Omit<Co
                     checked={!hidden.has(id)}
                     disabled={column?.required}
                     onChange={(event) => setVisible([id], event.target.checked)}
-                    className={cx('h-4 w-4 shrink-0 accent-[var(--agora-primary)]', FOCUS_RING)}
+                    className={cx('h-4 w-4 shrink-0 accent-primary', FOCUS_RING)}
                   />
                   <label htmlFor={checkboxId} className="min-w-0 flex-1 truncate text-sm text-gray-800">
                     {labelOf(id)}

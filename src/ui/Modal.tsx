@@ -73,10 +73,10 @@ function OpenModal({ onClose, labelledBy, describedBy, role, initialFocus, place
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       // Escape is handled by the focus trap so nested layers close one at a time.
       onCancel={(event) => event.preventDefault()}
-      className="fixed inset-0 m-0 h-full max-h-none w-full max-w-none overflow-hidden border-0 bg-transparent p-0 text-gray-900"
+      className="fixed inset-0 m-0 h-full max-h-screen w-full max-w-none overflow-hidden border-0 bg-transparent p-0 text-gray-900"
     >
       <div
-        className="absolute inset-0 bg-gray-900/50"
+        className="absolute inset-0 bg-gray-900/40"
         aria-hidden="true"
         data-testid="modal-backdrop"
         onClick={onClose}

@@ -1,22 +1,19 @@
-// Colour classes per tone, in one place. The theme colours are CSS custom properties set by the
-// element helper (var(--agora-<tone>)); tints are mixed with white so they work whatever format
-// the provider's colour was given in.
+// Colour classes per tone, in one place. Theme colours are CSS custom properties (src/styles/twind.ts
+// maps bg-primary, text-danger… to var(--agora-*), opacity modifiers included).
 export type Tone = 'primary' | 'secondary' | 'tertiary' | 'info' | 'success' | 'warning' | 'danger' | 'neutral';
 
-const tint = (tone: string, pct: number) => `bg-[color-mix(in_srgb,var(--agora-${tone})_${pct}%,white)]`;
-const border = (tone: string, pct: number) => `border-[color-mix(in_srgb,var(--agora-${tone})_${pct}%,white)]`;
-/** Text in the tone, darkened so it stays readable on a light tint. */
-const ink = (tone: string) => `text-[color-mix(in_srgb,var(--agora-${tone})_70%,black)]`;
+/** Text in the tone, darkened so it stays readable on the light tint of the same tone. */
+const ink = (tone: string) => `text-[color:color-mix(in_srgb,var(--agora-${tone})_72%,black)]`;
 
 export const TONE_SOFT: Record<Tone, string> = {
-  primary: `${tint('primary', 10)} ${ink('primary')} ${border('primary', 35)}`,
-  secondary: `${tint('secondary', 12)} ${ink('secondary')} ${border('secondary', 35)}`,
-  tertiary: `${tint('tertiary', 12)} ${ink('tertiary')} ${border('tertiary', 35)}`,
-  info: `${tint('info', 10)} ${ink('info')} ${border('info', 35)}`,
-  success: `${tint('success', 10)} ${ink('success')} ${border('success', 35)}`,
-  warning: `${tint('warning', 14)} ${ink('warning')} ${border('warning', 45)}`,
-  danger: `${tint('danger', 10)} ${ink('danger')} ${border('danger', 35)}`,
-  neutral: 'bg-gray-100 text-gray-700 border-gray-300',
+  primary: `bg-primary/10 border-primary/30 ${ink('primary')}`,
+  secondary: `bg-secondary/10 border-secondary/30 ${ink('secondary')}`,
+  tertiary: `bg-tertiary/10 border-tertiary/30 ${ink('tertiary')}`,
+  info: `bg-info/10 border-info/30 ${ink('info')}`,
+  success: `bg-success/10 border-success/30 ${ink('success')}`,
+  warning: `bg-warning/20 border-warning/40 ${ink('warning')}`,
+  danger: `bg-danger/10 border-danger/30 ${ink('danger')}`,
+  neutral: 'bg-gray-100 border-gray-300 text-gray-700',
 };
 
 export const TONE_DOT: Record<Tone, string> = {

@@ -1,0 +1,174 @@
+// Tabs with a roving tabindex: one Tab stop, arrow keys/Home/End move between tabs.
+// Tabs switches panels in place; LinkTabs are routes (each tab is a link, the current one marked).
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useUiLink } from './link.tsx';
+import { cx, FOCUS_RING } from './tone.ts';
+
+export interface TabItem {
+  id: string;
+  label: ReactNode;
+  /** Shown as a small badge after the label (e.g. counts of the wizard's available/selected tabs). */
+  count?: number;
+  disabled?: boolean;
+}
+
+export interface LinkTabItem extends TabItem {
+  href: string;
+}
+
+const tabClass = (selected: boolean, disabled?: boolean) =>
+  cx(
+    '-mb-px inline-flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium transition-colors',
+    selected ? 'border-primary text-primary' : 'border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900',
+    disabled && 'pointer-events-none cursor-not-allowed opacity-40',
+    FOCUS_RING,
+  );
+
+function Count({ value, selected }: { value: number; selected: boolean }) {
+  return (
+    <span
+      className={cx(
+        'rounded-full px-2 py-0.5 text-xs font-semibold',
+        selected ? 'bg-primary text-white' : 'bg-gray-100 text-gray-600',
+      )}
+    >
+      {value}
+    </span>
+  );
+}
+
+/** Next enabled index from `from` in direction `step`, wrapping around. */
+function nextEnabled(items: readonly TabItem[], from: number, step: 1 | -1): number {
+  for (let i = 1; i <= items.length; i++) {
+    const index = (from + step * i + items.length) % items.length;
+    if (!items[index]?.disabled) return index;
+  }
+  return from;
+}
+
+function targetIndex(event: KeyboardEvent, items: readonly TabItem[], current: number): number | null {
+  switch (event.key) {
+    case 'ArrowRight':
+      return nextEnabled(items, current, 1);
+    case 'ArrowLeft':
+      return nextEnabled(items, current, -1);
+    case 'Home':
+      return nextEnabled(items, -1, 1);
+    case 'End':
+      return nextEnabled(items, items.length, -1);
+    default:
+      return null;
+  }
+}
+
+export interface TabsProps {
+  tabs: readonly TabItem[];
+  selected: string;
+  onSelect: (id: string) => void;
+  /** Accessible name of the tab list. */
+  label: string;
+  /** Prefix for tab and panel ids, to pair them with TabPanel. */
+  idBase?: string;
+  className?: string;
+}
+
+export function Tabs({ tabs, selected, onSelect, label, idBase, className }: TabsProps) {
+  const fallbackBase = useId();
+  const base = idBase ?? fallbackBase;
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const current = Math.max(0, tabs.findIndex((tab) => tab.id === selected));
+  return (
+    <div role="tablist" aria-label={label} className={cx('flex gap-1 overflow-x-auto border-b border-gray-200', className)}>
+      {tabs.map((tab, index) => {
+        const isSelected = index === current;
+        return (
+          <button
+            key={tab.id}
+            ref={(el) => {
+              refs.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${base}-tab-${tab.id}`}
+            aria-controls={`${base}-panel-${tab.id}`}
+            aria-selected={isSelected}
+            aria-disabled={tab.disabled || undefined}
+            tabIndex={isSelected ? 0 : -1}
+            onClick={() => !tab.disabled && onSelect(tab.id)}
+            onKeyDown={(event) => {
+              const target = targetIndex(event, tabs, index);
+              if (target === null) return;
+              event.preventDefault();
+              refs.current[target]?.focus();
+              onSelect(tabs[target]!.id);
+            }}
+            className={tabClass(isSelected, tab.disabled)}
+          >
+            {tab.label}
+            {tab.count !== undefined && <Count value={tab.count} selected={isSelected} />}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export function TabPanel({ idBase, tabId, children, className }: { idBase: string; tabId: string; children: ReactNode; className?: string }) {
+  return (
+    <div role="tabpanel" id={`${idBase}-panel-${tabId}`} aria-labelledby={`${idBase}-tab-${tabId}`} tabIndex={0} className={cx('outline-none', className)}>
+      {children}
+    </div>
+  );
+}
+
+export interface LinkTabsProps {
+  tabs: readonly LinkTabItem[];
+  /** Id of the tab of the current route. */
+  selected: string;
+  label: string;
+  className?: string;
+}
+
+/** Route tabs: a navigation landmark of links, the current one with aria-current="page". */
+export function LinkTabs({ tabs, selected, label, className }: LinkTabsProps) {
+  const Link = useUiLink();
+  const refs = useRef<Array<HTMLAnchorElement | null>>([]);
+  const current = Math.max(0, tabs.findIndex((tab) => tab.id === selected));
+  return (
+    <nav aria-label={label} className={cx('border-b border-gray-200', className)}>
+      <ul className="m-0 flex list-none gap-1 overflow-x-auto p-0">
+        {tabs.map((tab, index) => {
+          const isSelected = index === current;
+          return (
+            <li key={tab.id} className="flex">
+              {tab.disabled ? (
+                <span aria-disabled="true" className={tabClass(false, true)}>
+                  {tab.label}
+                </span>
+              ) : (
+                <Link
+                  ref={(el: HTMLAnchorElement | null) => {
+                    refs.current[index] = el;
+                  }}
+                  href={tab.href}
+                  aria-current={isSelected ? 'page' : undefined}
+                  tabIndex={isSelected ? 0 : -1}
+                  onKeyDown={(event) => {
+                    const target = targetIndex(event, tabs, index);
+                    if (target === null) return;
+                    event.preventDefault();
+                    refs.current[target]?.focus();
+                  }}
+                  className={tabClass(isSelected)}
+                >
+                  {tab.label}
+                  {tab.count !== undefined && <Count value={tab.count} selected={isSelected} />}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
