@@ -1,0 +1,89 @@
+// Categories (nested) and stages. Categories are public to whoever may read the catalogue; their
+// product counts only count products the caller may see.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Caller } from '../context.ts';
+import type { Db } from '../db/store.ts';
+import { notFound } from '../errors.ts';
+import { CATEGORY_FIELDS, type CategoriesQuery, type Category, type CategoryField } from '../schemas/catalogue.ts';
+import { and, one, rows } from './sql.ts';
+import { productVisible } from './visibility.ts';
+import { parseFields, pick } from './fields.ts';
+
+/** Reserved parentId value: top-level categories. */
+export const ROOT_PARENT = 'root';
+
+interface Row {
+  id: string; title: string; description: string; parent_id: string | null; featured: boolean; icon: string | null;
+  image_fit: string | null; image_position: string | null; children_count: number;
+  ancestors?: Array<{ id: string; title: string }>; product_count?: number; total?: number;
+}
+
+function columns(caller: Caller, want: (f: CategoryField) => boolean): SQL {
+  const extra: SQL[] = [];
+  if (want('ancestors')) {
+    // Walk up the parents; the depth bound protects against a cycle in provider data.
+    extra.push(sql`(with recursive up(id, title, parent_id, depth) as (
+        select pa.id, pa.title, pa.parent_id, 1 from categories pa where pa.id = c.parent_id
+        union all select pu.id, pu.title, pu.parent_id, up.depth + 1 from categories pu join up on pu.id = up.parent_id where up.depth < 32)
+      select coalesce(json_agg(json_build_object('id', up.id, 'title', up.title) order by up.depth desc), '[]'::json) from up) as ancestors`);
+  }
+  if (want('productCount')) {
+    extra.push(sql`(with recursive down(id, depth) as (select c.id, 0
+        union all select cd.id, down.depth + 1 from categories cd join down on cd.parent_id = down.id where down.depth < 32)
+      select count(distinct pc.product_id)::int from product_categories pc join products p on p.id = pc.product_id
+      where pc.category_id in (select id from down) and ${productVisible(caller, 'p')}) as product_count`);
+  }
+  return sql`c.id, c.title, c.description, c.parent_id, c.featured, c.icon, c.image_fit, c.image_position,
+    (select count(*)::int from categories ch where ch.parent_id = c.id) as children_count
+    ${extra.length ? sql`, ${sql.join(extra, sql`, `)}` : sql``}`;
+}
+
+function toCategory(r: Row, wanted: Set<CategoryField> | null): Category {
+  return pick<Category>({
+    id: r.id, title: r.title, description: r.description, parentId: r.parent_id, childrenCount: r.children_count,
+    ancestors: r.ancestors ?? [], links: { icon: r.icon }, image: { fit: r.image_fit, position: r.image_position },
+    featured: r.featured, productCount: r.product_count ?? 0,
+  }, wanted) as Category;
+}
+
+export async function listCategories(db: Db, caller: Caller, q: CategoriesQuery) {
+  const wanted = parseFields(q.fields, CATEGORY_FIELDS);
+  const want = (f: CategoryField) => !wanted || wanted.has(f);
+  const text = q.searchText?.trim();
+  const parent = q.parentId;
+  const where = and([
+    q.featured !== undefined && sql`c.featured = ${q.featured}`,
+    parent === ROOT_PARENT && sql`c.parent_id is null`,
+    parent && parent !== ROOT_PARENT && !q.includeChildCategories && sql`c.parent_id = ${parent}`,
+    parent && parent !== ROOT_PARENT && q.includeChildCategories && sql`c.id in (with recursive down(id, depth) as (
+        select cd.id, 1 from categories cd where cd.parent_id = ${parent}
+        union all select cn.id, down.depth + 1 from categories cn join down on cn.parent_id = down.id where down.depth < 32)
+      select id from down)`,
+    text && (q.titleMatchOnly
+      ? sql`strpos(lower(c.title), lower(${text})) > 0`
+      : sql`(strpos(lower(c.title), lower(${text})) > 0 or strpos(lower(c.description), lower(${text})) > 0)`),
+  ]);
+  const size = q.size ?? 20;
+  const count = async () => (await one<{ n: number }>(db, sql`select count(*)::int as n from categories c where ${where}`))?.n ?? 0;
+  if (size === 0) return { items: [], totalCount: await count() };
+  const offset = ((q.page ?? 1) - 1) * size;
+  const order = q.sort === '-name' ? sql`lower(c.title) desc, c.id` : sql`lower(c.title) asc, c.id`;
+  const found = await rows<Row>(db, sql`with page as (select c.id, count(*) over () as total, row_number() over (order by ${order}) as ord
+      from categories c where ${where} order by ${order} limit ${size} offset ${offset})
+    select page.total::int as total, ${columns(caller, want)} from page join categories c on c.id = page.id order by page.ord`);
+  const totalCount = found[0]?.total ?? (offset > 0 ? await count() : 0);
+  return { items: found.map((r) => toCategory(r, wanted)), totalCount };
+}
+
+export async function getCategory(db: Db, caller: Caller, id: string, fields?: string): Promise<Category> {
+  const wanted = parseFields(fields, CATEGORY_FIELDS);
+  const row = await one<Row>(db, sql`select ${columns(caller, (f) => !wanted || wanted.has(f))} from categories c where c.id = ${id}`);
+  if (!row) throw notFound('Category');
+  return toCategory(row, wanted);
+}
+
+export async function listStages(db: Db) {
+  const found = await rows<{ id: string; title: string; description: string }>(db,
+    sql`select id, title, description from stages order by sort_order, lower(title), id`);
+  return { items: found, totalCount: found.length };
+}

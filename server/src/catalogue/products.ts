@@ -1,0 +1,200 @@
+// Product browse and product details: one statement per call. The filtered, sorted page of ids
+// is found first (with the total), then only those rows are enriched (latest version, counts,
+// categories, ratings), and only with what `fields` asks for.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Caller } from '../context.ts';
+import type { Db } from '../db/store.ts';
+import { notFound } from '../errors.ts';
+import {
+  PRODUCT_FIELDS, DEFAULT_PRODUCT_SORT, type Product, type ProductField, type ProductSort, type ProductsQuery,
+} from '../schemas/catalogue.ts';
+import { and, intArray, iso, one, rows, textArray } from './sql.ts';
+import { callerOrg, isProviderAdmin, isProviderUser, liveSubscription, productVisible } from './visibility.ts';
+import { textQuery } from './fulltext.ts';
+import { parseFields } from './fields.ts';
+
+const ORDER: Record<ProductSort, SQL> = {
+  '+title,-metadata.createdAt': sql`lower(p.title) asc, p.created_at desc, p.id`,
+  '-lastVersion.metadata.createdAt': sql`p.last_version_created_at desc nulls last, lower(p.title) asc, p.id`,
+  '-metadata.createdAt': sql`p.created_at desc, p.id`,
+  '+title': sql`lower(p.title) asc, p.id`,
+  '-title': sql`lower(p.title) desc, p.id`,
+};
+
+/** Plans a caller may see: consumers only active ones, provider users all of them. */
+export function planVisible(caller: Caller, alias = 'pl'): SQL {
+  return isProviderUser(caller) ? sql`true` : sql`${sql.raw(alias)}.state = 'active'`;
+}
+
+/** Categories given, with their descendants when asked. */
+function categoryFilter(ids: string[], withChildren: boolean): SQL {
+  const list = textArray(ids);
+  const set = withChildren
+    ? sql`(with recursive d(id) as (select id from categories where id = any(${list})
+          union select c.id from categories c join d on c.parent_id = d.id) select id from d)`
+    : sql`(select unnest(${list}))`;
+  return sql`exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id in ${set})`;
+}
+
+function filters(caller: Caller, q: ProductsQuery, tsq: SQL | undefined): SQL {
+  const org = callerOrg(caller);
+  const title = q['title.search']?.trim();
+  return and([
+    productVisible(caller, 'p'),
+    tsq && sql`p.search @@ ${tsq}`,
+    title && sql`strpos(lower(p.title), lower(${title})) > 0`,
+    q['category.id']?.length && categoryFilter(q['category.id'], !!q['include.child.categories']),
+    q['stage.id']?.length && sql`exists (select 1 from product_versions v join asset_resources ar on ar.product_version_id = v.id
+      where v.product_id = p.id and ar.stage_id = any(${textArray(q['stage.id'])}))`,
+    q.status?.length && sql`p.status = any(${textArray(q.status)})`,
+    q.rating?.length && sql`p.rating_total > 0 and floor(p.rating_average)::int = any(${intArray(q.rating)})`,
+    q['subscriptions.exist'] !== undefined && sql`${sql.raw(q['subscriptions.exist'] ? '' : 'not')} exists (
+      select 1 from subscriptions s where s.product_id = p.id and s.org_id = ${org} and ${liveSubscription('s')})`,
+    q['assetResource.state']?.length && sql`exists (select 1 from product_versions v join asset_resources ar on ar.product_version_id = v.id
+      where v.product_id = p.id and ar.state = any(${textArray(q['assetResource.state'])}))`,
+    q['application.id']?.length && sql`exists (select 1 from access_requests a where a.product_id = p.id
+      and a.org_id = ${org} and a.application_id = any(${textArray(q['application.id'])}))`,
+  ]);
+}
+
+interface Row {
+  total: number;
+  id: string; name: string; title: string; description: string; status: string; contact: Record<string, unknown>;
+  icon: string | null; tags: string[]; visibility: string; visibility_team_ids: string[]; visibility_team_tags: string[];
+  owner_team_id: string | null; owner_name: string | null; can_subscribe: boolean; can_review: boolean;
+  rating_average: number; rating_total: number; created_at: unknown; modified_at: unknown;
+  lv_id?: string | null; lv_label?: string; lv_value?: string; lv_state?: string; lv_status?: string; lv_created_at?: unknown;
+  resources_total?: number; resources_groups?: Array<{ type: string; totalCount: number }>;
+  plans_count?: number; subscriptions_count?: number; applications_count?: number; can_review_now?: boolean;
+  categories?: Array<{ id: string; title: string }>; distribution?: Record<string, number>; has_active_plan?: boolean;
+}
+
+/** The select list and joins that enrich one page of products with what `want` asks for. */
+function enrichment(caller: Caller, want: (f: ProductField) => boolean): { columns: SQL; joins: SQL } {
+  const org = callerOrg(caller);
+  const columns: SQL[] = [];
+  const joins: SQL[] = [];
+  const needVersion = want('latestVersion') || want('resources') || want('canSubscribe');
+  if (needVersion) {
+    joins.push(sql`left join lateral (select v.id, v.label, v.value, v.state, v.status, v.created_at from product_versions v
+      where v.product_id = p.id order by v.created_at desc, v.id desc limit 1) lv on true`);
+    columns.push(sql`lv.id as lv_id, lv.label as lv_label, lv.value as lv_value, lv.state as lv_state, lv.status as lv_status, lv.created_at as lv_created_at`);
+  }
+  if (want('resources')) {
+    joins.push(sql`left join lateral (select coalesce(sum(g.n), 0)::int as total,
+      coalesce(json_agg(json_build_object('type', g.type, 'totalCount', g.n) order by g.type), '[]'::json) as groups
+      from (select ar.type, count(*)::int as n from asset_resources ar where ar.product_version_id = lv.id group by ar.type) g) res on true`);
+    columns.push(sql`res.total as resources_total, res.groups as resources_groups`);
+  }
+  if (want('plans')) columns.push(sql`(select count(*)::int from plans pl where pl.product_id = p.id and ${planVisible(caller)}) as plans_count`);
+  if (want('subscriptions')) {
+    columns.push(sql`(select count(*)::int from subscriptions s where s.product_id = p.id and s.org_id = ${org} and ${liveSubscription('s')}) as subscriptions_count`);
+  }
+  if (want('applications')) {
+    columns.push(sql`(select count(distinct a.application_id)::int from access_requests a where a.product_id = p.id
+      and a.org_id = ${org} and a.approval_state <> 'rejected') as applications_count`);
+  }
+  if (want('canReview')) {
+    columns.push(sql`exists (select 1 from subscriptions s where s.product_id = p.id and s.org_id = ${org}
+      and s.approval_state = 'approved' and ${liveSubscription('s')}) as can_review_now`);
+  }
+  if (want('canSubscribe')) {
+    columns.push(sql`exists (select 1 from plans pl where pl.product_id = p.id and pl.state = 'active') as has_active_plan`);
+  }
+  if (want('categories')) {
+    columns.push(sql`(select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title) order by c.title), '[]'::json)
+      from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id) as categories`);
+  }
+  if (want('ratingInfo')) {
+    columns.push(sql`(select coalesce(json_object_agg(r.rating, r.n), '{}'::json) from (select rating, count(*)::int as n
+      from reviews where product_id = p.id and approval_state = 'approved' group by rating) r) as distribution`);
+  }
+  if (want('owner')) columns.push(sql`(select t.name from teams t where t.id = p.owner_team_id) as owner_name`);
+  return {
+    columns: columns.length ? sql`, ${sql.join(columns, sql`, `)}` : sql``,
+    joins: sql.join(joins, sql` `),
+  };
+}
+
+function toProduct(r: Row, caller: Caller, wanted: Set<ProductField> | null): Product {
+  const want = (f: ProductField) => !wanted || wanted.has(f);
+  const out: Product = { id: r.id };
+  if (want('name')) out.name = r.name;
+  if (want('title')) out.title = r.title;
+  if (want('description')) out.description = r.description;
+  if (want('status')) out.status = r.status;
+  if (want('contact')) out.contact = r.contact ?? {};
+  if (want('ratingInfo')) {
+    const d = r.distribution ?? {};
+    out.ratingInfo = {
+      average: Math.round(Number(r.rating_average) * 100) / 100,
+      total: r.rating_total,
+      distribution: { 1: d['1'] ?? 0, 2: d['2'] ?? 0, 3: d['3'] ?? 0, 4: d['4'] ?? 0, 5: d['5'] ?? 0 },
+    };
+  }
+  if (want('links')) out.links = { icon: r.icon };
+  if (want('latestVersion')) {
+    out.latestVersion = r.lv_id ? {
+      id: r.lv_id, label: r.lv_label!, value: r.lv_value!, state: r.lv_state!, status: r.lv_status!,
+      metadata: { createdAt: iso(r.lv_created_at) },
+    } : null;
+  }
+  if (want('resources')) out.resources = { totalCount: r.resources_total ?? 0, groupBy: r.resources_groups ?? [] };
+  if (want('plans')) out.plans = { totalCount: r.plans_count ?? 0 };
+  if (want('subscriptions')) out.subscriptions = { totalCount: r.subscriptions_count ?? 0 };
+  if (want('applications')) out.applications = { totalCount: r.applications_count ?? 0 };
+  if (want('tags')) out.tags = r.tags;
+  if (want('categories')) out.categories = r.categories ?? [];
+  if (want('visibility')) out.visibility = r.visibility;
+  if (isProviderAdmin(caller)) {
+    if (want('visibilityTeamIds')) out.visibilityTeamIds = r.visibility_team_ids;
+    if (want('visibilityTeamTags')) out.visibilityTeamTags = r.visibility_team_tags;
+  }
+  if (want('owner')) out.owner = r.owner_team_id ? { type: 'team', id: r.owner_team_id, name: r.owner_name ?? null } : null;
+  if (want('canSubscribe')) out.canSubscribe = r.can_subscribe && r.lv_state === 'active' && !!r.has_active_plan;
+  if (want('canReview')) out.canReview = r.can_review && !!r.can_review_now;
+  if (want('metadata')) out.metadata = { createdAt: iso(r.created_at), modifiedAt: iso(r.modified_at) };
+  return out;
+}
+
+const BASE_COLUMNS = sql`p.id, p.name, p.title, p.description, p.status, p.contact, p.icon, p.tags, p.visibility,
+  p.visibility_team_ids, p.visibility_team_tags, p.owner_team_id, p.can_subscribe, p.can_review,
+  p.rating_average, p.rating_total, p.created_at, p.modified_at`;
+
+export async function listProducts(db: Db, caller: Caller, q: ProductsQuery): Promise<{ items: Product[]; totalCount: number }> {
+  const wanted = parseFields(q.fields, PRODUCT_FIELDS);
+  const tsq = textQuery(q);
+  const where = filters(caller, q, tsq);
+  const limit = q.limit ?? 10;
+  const offset = q.offset ?? 0;
+  const order = !q.sort && tsq
+    ? sql`ts_rank(p.search, ${tsq}) desc, lower(p.title) asc, p.id`
+    : ORDER[q.sort ?? DEFAULT_PRODUCT_SORT];
+  const count = async () => (await one<{ n: number }>(db, sql`select count(*)::int as n from products p where ${where}`))?.n ?? 0;
+  if (limit === 0) return { items: [], totalCount: await count() };
+  const { columns, joins } = enrichment(caller, (f) => !wanted || wanted.has(f));
+  const found = await rows<Row & { ord: number }>(db, sql`
+    with page as (
+      select p.id, count(*) over () as total, row_number() over (order by ${order}) as ord
+      from products p where ${where} order by ${order} limit ${limit} offset ${offset})
+    select page.total::int as total, page.ord, ${BASE_COLUMNS} ${columns}
+    from page join products p on p.id = page.id ${joins}
+    order by page.ord`);
+  const totalCount = found.length ? found[0]!.total : offset > 0 ? await count() : 0;
+  return { items: found.map((r) => toProduct(r, caller, wanted)), totalCount };
+}
+
+export async function getProduct(db: Db, caller: Caller, id: string, fields?: string): Promise<Product> {
+  const wanted = parseFields(fields, PRODUCT_FIELDS);
+  const { columns, joins } = enrichment(caller, (f) => !wanted || wanted.has(f));
+  const row = await one<Row>(db, sql`select 1 as total, ${BASE_COLUMNS} ${columns} from products p ${joins}
+    where p.id = ${id} and ${productVisible(caller, 'p')}`);
+  if (!row) throw notFound('Product');
+  return toProduct(row, caller, wanted);
+}
+
+/** 404 unless the caller may see the product. */
+export async function assertProductVisible(db: Db, caller: Caller, productId: string): Promise<void> {
+  const row = await one<{ id: string }>(db, sql`select p.id from products p where p.id = ${productId} and ${productVisible(caller, 'p')}`);
+  if (!row) throw notFound('Product');
+}

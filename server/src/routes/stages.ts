@@ -1,0 +1,14 @@
+// The lifecycle stages resources are published in (the browse filter's stage list).
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorResponses, List } from '../schemas/common.ts';
+import { Stage } from '../schemas/catalogue.ts';
+import { listStages } from '../catalogue/categories.ts';
+import { catalogueGate } from '../catalogue/visibility.ts';
+
+export default async function stageRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  catalogueGate(app);
+
+  app.get('/stages', { schema: { response: { 200: List(Stage), ...ErrorResponses } } }, async () => listStages(app.db));
+}
