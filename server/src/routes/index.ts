@@ -3,6 +3,15 @@ import auth from './auth.ts';
 import platform from './platform.ts';
 import config from './config.ts';
 import images from './images.ts';
+import products from './products.ts';
+import versions from './versions.ts';
+import documents from './documents.ts';
+import resources from './resources.ts';
+import categories from './categories.ts';
+import stages from './stages.ts';
+import search from './search.ts';
+import plans from './plans.ts';
+import units from './units.ts';
 
 /** Every area of the /api/v1 contract, one module each (one line per area). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -10,4 +19,13 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(platform);
   await app.register(config);
   await app.register(images);
+  await app.register(products);
+  await app.register(versions);
+  await app.register(documents);
+  await app.register(resources);
+  await app.register(categories);
+  await app.register(stages);
+  await app.register(search);
+  await app.register(plans);
+  await app.register(units);
 }
