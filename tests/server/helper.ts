@@ -68,28 +68,30 @@ function migratedTemplate(): Promise<Blob> {
   return template;
 }
 
-async function openTestStore(): Promise<{ store: Store; drop(): Promise<void> }> {
+/** With TEST_DATABASE_URL: a new, empty database on that server, and a way to drop it. */
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
+  if (!adminUrl) throw new Error('createScratchDatabase needs TEST_DATABASE_URL');
+  const pg = (await import('pg')).default;
+  const name = `agora_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try { await client.query(statement); } finally { await client.end(); }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+async function openTestStore(): Promise<{ store: Store; drop(): Promise<void> }> {
+  if (!process.env.TEST_DATABASE_URL) {
     const store = await openStore({ loadFrom: await migratedTemplate() });
     return { store, drop: async () => {} };
   }
-  const pg = (await import('pg')).default;
-  const name = `agora_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try { await admin.query(`create database ${name}`); } finally { await admin.end(); }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const store = await openStore({ databaseUrl: url.toString() });
-  return {
-    store,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try { await client.query(`drop database if exists ${name} with (force)`); } finally { await client.end(); }
-    },
-  };
+  const scratch = await createScratchDatabase();
+  return { store: await openStore({ databaseUrl: scratch.url }), drop: scratch.drop };
 }
 
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
