@@ -5,6 +5,7 @@ import { Value } from '@sinclair/typebox/value';
 import { buildTestApp, API, type TestApp } from './helper.ts';
 import { siteConfig } from '../../server/src/db/schema.ts';
 import { DEFAULT_SITE_SETTINGS, SiteSettings } from '../../server/src/schemas/config.ts';
+import { loadConfig } from '../../server/src/config.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
@@ -53,5 +54,32 @@ describe('GET /features', () => {
     const res = await t.request(null, { url: `${API}/features` });
     expect(res.status).toBe(200);
     expect(res.body.items).toEqual(expect.arrayContaining(['fullTextSearch', 'ai', 'billingPreview']));
+  });
+});
+
+describe('loadConfig (the environment npm start reads)', () => {
+  it('defaults to 127.0.0.1:8080, ./data and the embedded store', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: undefined });
+    expect(c.dataDir).toBe(`${process.cwd()}/data`);
+    expect(c.auth).toMatchObject({ secret: undefined, accessTokenTtlSeconds: 900, builtinSignIn: true });
+    expect(c.auth.oidc).toBeUndefined();
+  });
+
+  it('reads PORT, HOST, DATA_DIR, DATABASE_URL, AUTH_SECRET and the OIDC settings', () => {
+    const c = loadConfig({
+      PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/srv/agora', DATABASE_URL: 'postgres://u@h/db', AUTH_SECRET: 's3cret',
+      OIDC_ISSUER: 'https://id.test', OIDC_JWKS_URL: 'https://id.test/jwks', OIDC_AUDIENCE: 'agora', AUTH_BUILTIN: 'off',
+    });
+    expect(c).toMatchObject({ port: 9000, host: '0.0.0.0', dataDir: '/srv/agora', databaseUrl: 'postgres://u@h/db' });
+    expect(c.auth).toMatchObject({ secret: 's3cret', builtinSignIn: false });
+    expect(c.auth.oidc).toMatchObject({ issuer: 'https://id.test', jwksUrl: 'https://id.test/jwks', audience: 'agora', orgClaim: 'org_id' });
+  });
+
+  it('refuses a bad port and half an OIDC configuration with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.test' })).toThrow(/OIDC_JWKS_URL/);
+    expect(() => loadConfig({ AUTH_BUILTIN: 'maybe' })).toThrow(/AUTH_BUILTIN/);
   });
 });

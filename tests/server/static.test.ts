@@ -35,6 +35,7 @@ describe('static files', () => {
     expect(home.body).toContain('<agora-portal>');
     expect(home.headers['cache-control']).toBe('no-cache');
     expect((await t.app.inject({ url: '/embed' })).body).toContain('<title>embed</title>');
+    expect((await t.app.inject({ url: '/embed.html' })).body).toContain('<title>embed</title>');
     expect((await t.app.inject({ url: '/demo/embed.html' })).statusCode).toBe(200);
   });
 

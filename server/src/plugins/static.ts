@@ -1,7 +1,7 @@
 // Serves the built bundle and the demo pages next to the API (npm start, browser tests):
 //   /dist/*   the bundle; hashed chunks cached for a year, entry files revalidated; .br/.gz
 //             files served when the build wrote them, others compressed on the fly
-//   /demo/*   the demo pages;  /  -> demo/index.html;  /embed -> demo/embed.html
+//   /demo/*   the demo pages;  / -> demo/index.html;  /embed (or /embed.html) -> demo/embed.html
 //   any other non-API GET that accepts HTML -> demo/index.html, so the portal's history-mode
 //   deep links (/productDetails/…) survive a reload.
 import fp from 'fastify-plugin';
@@ -49,7 +49,9 @@ export default fp<StaticOptions>(async (app, options) => {
   const page = (file: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile(file, demo);
   app.get('/', page('index.html'));
+  app.get('/index.html', page('index.html'));
   app.get('/embed', page('embed.html'));
+  app.get('/embed.html', page('embed.html'));
 
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0]!;
