@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorResponses, IdParams, List } from '../schemas/common.ts';
-import { Document, DocumentsQuery, VersionParams } from '../schemas/catalogue.ts';
+import { Document, DocumentsQuery, VersionParams, NoQuery } from '../schemas/catalogue.ts';
 import { documentData, getDocument, listDocuments } from '../catalogue/documents.ts';
 import { sendContent } from '../catalogue/content.ts';
 import { catalogueGate } from '../catalogue/visibility.ts';
@@ -16,11 +16,11 @@ export default async function documentRoutes(fastify: FastifyInstance): Promise<
   }, async (request) => listDocuments(app.db, request.caller, request.params.id, request.params.versionId, request.query));
 
   app.get('/documents/:id', {
-    schema: { params: IdParams, response: { 200: Document, ...ErrorResponses } },
+    schema: { params: IdParams, querystring: NoQuery, response: { 200: Document, ...ErrorResponses } },
   }, async (request) => getDocument(app.db, request.caller, request.params.id));
 
   /** TEXT documents come back as text, BINARY ones as bytes, URL ones as a text/uri-list. */
   app.get('/documents/:id/data', {
-    schema: { params: IdParams, response: { ...ErrorResponses } },
+    schema: { params: IdParams, querystring: NoQuery, response: { ...ErrorResponses } },
   }, async (request, reply) => sendContent(reply, await documentData(app.db, request.caller, request.params.id)));
 }

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorResponses, List } from '../schemas/common.ts';
-import { ProductParams } from '../schemas/catalogue.ts';
+import { ProductParams, NoQuery } from '../schemas/catalogue.ts';
 import {
   DefinitionParams, Plan, PlanParams, PlanResource, PlanResourcesQuery, PlansQuery, Quota, QuotaParams, QuotasQuery,
   SubscriptionRequestDefinition,
@@ -23,7 +23,7 @@ export default async function planRoutes(fastify: FastifyInstance): Promise<void
   }, async (request) => listPlans(app.db, request.caller, request.params.id, request.query));
 
   app.get(plan, {
-    schema: { params: PlanParams, response: { 200: Plan, ...ErrorResponses } },
+    schema: { params: PlanParams, querystring: NoQuery, response: { 200: Plan, ...ErrorResponses } },
   }, async (request) => getPlan(app.db, request.caller, request.params.id, request.params.planId));
 
   app.get(`${plan}/quotas`, {
@@ -31,7 +31,7 @@ export default async function planRoutes(fastify: FastifyInstance): Promise<void
   }, async (request) => listQuotas(app.db, request.caller, request.params.id, request.params.planId, request.query));
 
   app.get(`${plan}/quotas/:quotaId`, {
-    schema: { params: QuotaParams, response: { 200: Quota, ...ErrorResponses } },
+    schema: { params: QuotaParams, querystring: NoQuery, response: { 200: Quota, ...ErrorResponses } },
   }, async (request) => {
     const { id, planId, quotaId } = request.params;
     return getQuota(app.db, request.caller, id, planId, quotaId);
@@ -42,7 +42,7 @@ export default async function planRoutes(fastify: FastifyInstance): Promise<void
   }, async (request) => listPlanResources(app.db, request.caller, request.params.id, request.params.planId, request.query));
 
   app.get(`${plan}/subscriptionRequestDefinitions/:definitionId`, {
-    schema: { params: DefinitionParams, response: { 200: SubscriptionRequestDefinition, ...ErrorResponses } },
+    schema: { params: DefinitionParams, querystring: NoQuery, response: { 200: SubscriptionRequestDefinition, ...ErrorResponses } },
   }, async (request) => {
     const { id, planId, definitionId } = request.params;
     return getSubscriptionRequestDefinition(app.db, request.caller, id, planId, definitionId);

@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { ErrorResponses, List } from '../schemas/common.ts';
 import {
   Asset, AssetResource, AssetResourcesQuery, CatalogueResource, Document, ResourceKindQuery, ResourceParams,
-  ResourcesQuery, VersionParams,
+  NoQuery, ResourcesQuery, VersionParams,
 } from '../schemas/catalogue.ts';
 import {
   getAssetResource, listAssetResources, listAssets, listCatalogueResources, resourceData,
@@ -26,18 +26,18 @@ export default async function resourceRoutes(fastify: FastifyInstance): Promise<
   }, async (request) => listAssetResources(app.db, request.caller, request.params.id, request.params.versionId, request.query));
 
   app.get(`${version}/assetresources/assets`, {
-    schema: { params: VersionParams, response: { 200: List(Asset), ...ErrorResponses } },
+    schema: { params: VersionParams, querystring: NoQuery, response: { 200: List(Asset), ...ErrorResponses } },
   }, async (request) => listAssets(app.db, request.caller, request.params.id, request.params.versionId));
 
   app.get(`${version}/assetresources/:resourceId`, {
-    schema: { params: ResourceParams, response: { 200: AssetResource, ...ErrorResponses } },
+    schema: { params: ResourceParams, querystring: NoQuery, response: { 200: AssetResource, ...ErrorResponses } },
   }, async (request) => {
     const { id, versionId, resourceId } = request.params;
     return getAssetResource(app.db, request.caller, id, versionId, resourceId);
   });
 
   app.get(`${version}/assetresources/:resourceId/data`, {
-    schema: { params: ResourceParams, response: { ...ErrorResponses } },
+    schema: { params: ResourceParams, querystring: NoQuery, response: { ...ErrorResponses } },
   }, async (request, reply) => {
     const { id, versionId, resourceId } = request.params;
     return sendContent(reply, await resourceData(app.db, request.caller, id, versionId, resourceId));

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorResponses, List } from '../schemas/common.ts';
-import { Stage } from '../schemas/catalogue.ts';
+import { Stage, NoQuery } from '../schemas/catalogue.ts';
 import { listStages } from '../catalogue/categories.ts';
 import { catalogueGate } from '../catalogue/visibility.ts';
 
@@ -10,5 +10,5 @@ export default async function stageRoutes(fastify: FastifyInstance): Promise<voi
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   catalogueGate(app);
 
-  app.get('/stages', { schema: { response: { 200: List(Stage), ...ErrorResponses } } }, async () => listStages(app.db));
+  app.get('/stages', { schema: { querystring: NoQuery, response: { 200: List(Stage), ...ErrorResponses } } }, async () => listStages(app.db));
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorResponses, List } from '../schemas/common.ts';
 import {
-  Article, ArticleParams, ArticleQuery, ProductParams, ProductVersion, VersionOverview, VersionParams, VersionsQuery,
+  Article, ArticleParams, ArticleQuery, NoQuery, ProductParams, ProductVersion, VersionOverview, VersionParams, VersionsQuery,
 } from '../schemas/catalogue.ts';
 import { getVersion, listVersions } from '../catalogue/versions.ts';
 import { getArticle } from '../catalogue/documents.ts';
@@ -18,14 +18,14 @@ export default async function versionRoutes(fastify: FastifyInstance): Promise<v
   }, async (request) => listVersions(app.db, request.caller, request.params.id, request.query.limit ?? 50, request.query.offset ?? 0));
 
   app.get('/products/:id/versions/:versionId', {
-    schema: { params: VersionParams, response: { 200: ProductVersion, ...ErrorResponses } },
+    schema: { params: VersionParams, querystring: NoQuery, response: { 200: ProductVersion, ...ErrorResponses } },
   }, async (request) => {
     const { overview: _overview, ...version } = await getVersion(app.db, request.caller, request.params.id, request.params.versionId);
     return version;
   });
 
   app.get('/products/:id/versions/:versionId/overview', {
-    schema: { params: VersionParams, response: { 200: VersionOverview, ...ErrorResponses } },
+    schema: { params: VersionParams, querystring: NoQuery, response: { 200: VersionOverview, ...ErrorResponses } },
   }, async (request) => {
     const version = await getVersion(app.db, request.caller, request.params.id, request.params.versionId);
     return { productId: version.productId, versionId: version.id, contentType: 'text/markdown' as const, content: version.overview };

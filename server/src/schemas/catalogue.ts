@@ -30,6 +30,11 @@ export const Literals = <const T extends readonly string[]>(values: T) =>
 const DateTime = Type.String({ format: 'date-time' });
 /** A boolean query flag: true/false (Fastify's ajv coerces the text). */
 const Flag = Type.Optional(Type.Boolean());
+/** Query strings name their parameters exactly: an unknown one is a 400 naming it (a typo such as
+ * `category=` for `category.id=` would otherwise silently match everything). */
+export const Strict = { additionalProperties: false } as const;
+/** For routes that take no query parameters. */
+export const NoQuery = Type.Object({}, Strict);
 const SearchText = (max = SEARCH_MAX_LENGTH) => Type.Optional(Type.String({ maxLength: max }));
 
 // ---------------------------------------------------------------- enumerations
@@ -106,10 +111,10 @@ export const ProductsQuery = Type.Object({
   'application.id': Repeated(Id),
   fields: Fields,
   sort: Type.Optional(Literals(PRODUCT_SORTS)),
-});
+}, Strict);
 export type ProductsQuery = Static<typeof ProductsQuery>;
 
-export const ProductQuery = Type.Object({ fields: Fields });
+export const ProductQuery = Type.Object({ fields: Fields }, Strict);
 
 const Count = Type.Object({ totalCount: Type.Integer({ minimum: 0 }) });
 
@@ -185,7 +190,7 @@ export const VersionParams = Type.Object({ id: Id, versionId: Id });
 export const VersionsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: VERSIONS_LIMIT_ALL, default: VERSIONS_LIMIT_ALL })),
   offset: Paging.offset,
-});
+}, Strict);
 export const ProductVersion = Type.Composite([ProductVersionSummary, Type.Object({
   productId: Type.String(),
   /** True for the newest version of the product. */
@@ -229,9 +234,9 @@ export const DocumentsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: DOCUMENTS_MIN_PAGE_SIZE, maximum: DOCUMENTS_MAX_PAGE_SIZE, default: DOCUMENTS_MAX_PAGE_SIZE })),
   offset: Paging.offset,
   sort: Type.Optional(Literals(DOCUMENT_SORTS)),
-});
+}, Strict);
 export const ArticleParams = Type.Object({ id: Id, versionId: Id, articleId: Id });
-export const ArticleQuery = Type.Object({ kind: Type.Optional(Literals(['markdown', 'url'] as const)) });
+export const ArticleQuery = Type.Object({ kind: Type.Optional(Literals(['markdown', 'url'] as const)) }, Strict);
 export const Article = Type.Object({
   id: Type.String(),
   label: Type.String(),
@@ -283,7 +288,7 @@ export const AssetResource = Type.Object({
 export type AssetResource = Static<typeof AssetResource>;
 
 export const ResourceParams = Type.Object({ id: Id, versionId: Id, resourceId: Id });
-export const ResourceKindQuery = Type.Object({ kind: Type.Optional(Literals(RESOURCE_KINDS)) });
+export const ResourceKindQuery = Type.Object({ kind: Type.Optional(Literals(RESOURCE_KINDS)) }, Strict);
 
 export const AssetResourcesQuery = Type.Object({
   ...Paging,
@@ -295,7 +300,7 @@ export const AssetResourcesQuery = Type.Object({
   'subscription.id': Type.Optional(Id),
   'source.assetResource.id': Type.Optional(Id),
   search: SearchText(),
-});
+}, Strict);
 export type AssetResourcesQuery = Static<typeof AssetResourcesQuery>;
 
 export const Asset = Type.Object({
@@ -312,7 +317,7 @@ export const ResourcesQuery = Type.Object({
   type: Repeated(Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9._-]+$' })),
   query: SearchText(),
   sort: Type.Optional(Literals(RESOURCE_SORTS)),
-});
+}, Strict);
 export const CatalogueResource = Type.Composite([AssetResource, Type.Object({
   product: Type.Object({ id: Type.String(), title: Type.String(), versionId: Type.String() }),
 })]);
@@ -333,7 +338,7 @@ export const CategoriesQuery = Type.Object({
   /** searchText matches titles only (otherwise titles and descriptions). */
   titleMatchOnly: Flag,
   searchText: SearchText(FILTER_SEARCH_MAX_LENGTH),
-});
+}, Strict);
 export type CategoriesQuery = Static<typeof CategoriesQuery>;
 export const Category = Type.Object({
   id: Type.String(),
@@ -351,7 +356,7 @@ export const Category = Type.Object({
   productCount: Type.Optional(Type.Integer()),
 });
 export type Category = Static<typeof Category>;
-export const CategoryQuery = Type.Object({ fields: Fields });
+export const CategoryQuery = Type.Object({ fields: Fields }, Strict);
 
 export const Stage = Type.Object({ id: Type.String(), title: Type.String(), description: Type.String() });
 
@@ -366,7 +371,7 @@ export const SearchQuery = Type.Object({
   search: SearchText(),
   /** Advanced search: AdvancedTerms as JSON. */
   query: AdvancedQuery,
-});
+}, Strict);
 export type SearchQuery = Static<typeof SearchQuery>;
 
 const SearchProduct = Type.Object({

@@ -8,7 +8,7 @@
 // covers every resource of the product.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Paging, Repeated } from './common.ts';
-import { Literals, AssetResource } from './catalogue.ts';
+import { Literals, AssetResource, Strict } from './catalogue.ts';
 import { FILTER_SEARCH_MAX_LENGTH, MAX_PAGE_LIMIT, PLANS_PAGE_SIZE } from '../../../src/rules/constants.ts';
 
 export const PLAN_TYPES = ['free', 'paid'] as const;
@@ -30,7 +30,7 @@ export const PlansQuery = Type.Object({
   'plan.type': Repeated(Literals(PLAN_TYPES)),
   includePlansWithSubscriptions: Type.Optional(Type.Boolean()),
   sort: Type.Optional(Literals(PLAN_SORTS)),
-});
+}, Strict);
 export type PlansQuery = Static<typeof PlansQuery>;
 
 export const PlanParams = Type.Object({ id: Id, planId: Id });
@@ -44,9 +44,9 @@ export const QuotasQuery = Type.Object({
    * the same for every owner, usage against them is read from the usage API. */
   'owner.id': Type.Optional(Id),
   sort: Type.Optional(Literals(QUOTA_SORTS)),
-});
+}, Strict);
 export type QuotasQuery = Static<typeof QuotasQuery>;
-export const PlanResourcesQuery = Type.Object({ ...Paging, ...PageVariant, owner: Type.Optional(Id) });
+export const PlanResourcesQuery = Type.Object({ ...Paging, ...PageVariant, owner: Type.Optional(Id) }, Strict);
 
 export const Quota = Type.Object({
   id: Type.String(),
@@ -96,6 +96,6 @@ export const UnitsQuery = Type.Object({
   'search.unit.name': Type.Optional(Type.String({ maxLength: FILTER_SEARCH_MAX_LENGTH })),
   /** Unit names to leave out (e.g. transactions). */
   'excluded.resource.name': Repeated(Type.String({ minLength: 1, maxLength: 100 })),
-});
+}, Strict);
 export type UnitsQuery = Static<typeof UnitsQuery>;
 export const Unit = Type.Object({ name: Type.String(), title: Type.String() });

@@ -1,0 +1,75 @@
+// Malformed input to every route: wrong types, out-of-range numbers, bad enums and sorts, bad ids,
+// over-long text, unknown parameters, bad advanced queries. Each answer is a 4xx in the one JSON
+// error shape naming the parameter; never a 5xx. The tables live in ./malformed.ts; each area adds
+// its own (cases + the route modules they must cover) to TABLES.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildTestApp, type TestApp } from './helper.ts';
+import { seedCatalogue, type CatalogueFixture } from './catalogue.fixtures.ts';
+import { CATALOGUE_CASES, expectMalformed, type MalformedCase } from './malformed.ts';
+import products from '../../server/src/routes/products.ts';
+import versions from '../../server/src/routes/versions.ts';
+import documents from '../../server/src/routes/documents.ts';
+import resources from '../../server/src/routes/resources.ts';
+import categories from '../../server/src/routes/categories.ts';
+import stages from '../../server/src/routes/stages.ts';
+import search from '../../server/src/routes/search.ts';
+import plans from '../../server/src/routes/plans.ts';
+import units from '../../server/src/routes/units.ts';
+import explorer from '../../server/src/routes/explorer.ts';
+import gateway from '../../server/src/routes/gateway.ts';
+import { EXPLORER_CASES, GATEWAY_CASES } from './explorer.malformed.ts';
+
+type RouteModule = (app: FastifyInstance) => Promise<void>;
+
+interface Table {
+  area: string;
+  cases: MalformedCase[];
+  /** Route modules whose every route must appear in `cases`. */
+  modules: RouteModule[];
+}
+
+const TABLES: Table[] = [
+  { area: 'catalogue', cases: CATALOGUE_CASES, modules: [products, versions, documents, resources, categories, stages, search, plans, units] },
+  { area: 'explorer', cases: EXPLORER_CASES, modules: [explorer] },
+  { area: 'gateway', cases: GATEWAY_CASES, modules: [gateway] },
+];
+
+/** `GET /products/{id}` for every route the modules register (HEAD twins left out). */
+async function routesOf(modules: RouteModule[]): Promise<string[]> {
+  const probe = Fastify();
+  const found: string[] = [];
+  probe.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') found.push(`${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+    }
+  });
+  for (const module of modules) await probe.register(module);
+  await probe.ready();
+  await probe.close();
+  return found;
+}
+
+let t: TestApp;
+let f: CatalogueFixture;
+beforeAll(async () => { t = await buildTestApp(); f = await seedCatalogue(t); });
+afterAll(() => t?.close());
+
+for (const table of TABLES) {
+  describe(`malformed input: ${table.area}`, () => {
+    it('covers every route of the area', async () => {
+      const covered = new Set(table.cases.map((c) => c.route));
+      const routes = await routesOf(table.modules);
+      expect(routes.length).toBeGreaterThanOrEqual(table.modules.length);
+      expect(routes.filter((r) => !covered.has(r))).toEqual([]);
+      // and no case names a route that does not exist
+      expect([...covered].filter((r) => !routes.includes(r))).toEqual([]);
+    });
+
+    it.each(table.cases.map((c) => [`${c.method ?? 'GET'} ${c.url.length > 90 ? `${c.url.slice(0, 90)}…` : c.url}`, c] as const))(
+      '%s', async (_name, c) => {
+        await expectMalformed(t, c, { alice: f.alice, bob: f.bob, providerAdmin: f.providerAdmin });
+      },
+    );
+  });
+}
