@@ -54,7 +54,7 @@ export function Alert({ tone = 'info', title, children, action, dismissible, rem
   };
   return (
     <div
-      role={tone === 'danger' || tone === 'warning' ? 'alert' : 'status'}
+      role={tone === 'danger' ? 'alert' : 'status'}
       className={cx('flex items-start gap-3 rounded-md border px-4 py-3 text-sm', TONE_SOFT[tone], className)}
     >
       <Icon size={18} className="mt-0.5 shrink-0" />

@@ -229,18 +229,19 @@ function CustomizerBody({ columns, prefs, defaults, onApply, onCancel }: Omit<Co
         <Button variant="ghost" onClick={() => setDraft(defaults)} className="-ml-2">
           {t('ui.columns.restore')}
         </Button>
-        <span className="flex-1" />
-        {visibleCount === 0 && (
-          <span role="alert" className="text-xs text-danger">
-            {t('ui.columns.noneVisible')}
-          </span>
-        )}
-        <Button variant="secondary" onClick={onCancel}>
-          {t('ui.action.cancel')}
-        </Button>
-        <Button variant="primary" disabled={visibleCount === 0} onClick={() => onApply(draft)}>
-          {t('ui.action.apply')}
-        </Button>
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+          {visibleCount === 0 && (
+            <span role="alert" className="text-xs text-danger">
+              {t('ui.columns.noneVisible')}
+            </span>
+          )}
+          <Button variant="secondary" onClick={onCancel}>
+            {t('ui.action.cancel')}
+          </Button>
+          <Button variant="primary" disabled={visibleCount === 0} onClick={() => onApply(draft)}>
+            {t('ui.action.apply')}
+          </Button>
+        </div>
       </footer>
     </Modal>
   );

@@ -18,7 +18,7 @@ export interface LinkTabItem extends TabItem {
 
 const tabClass = (selected: boolean, disabled?: boolean) =>
   cx(
-    '-mb-px inline-flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium transition-colors',
+    '-mb-px inline-flex items-center gap-2 whitespace-nowrap rounded-t-md border-b-2 px-3 py-2.5 text-sm font-medium transition-colors',
     selected ? 'border-primary text-primary' : 'border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900',
     disabled && 'pointer-events-none cursor-not-allowed opacity-40',
     FOCUS_RING,

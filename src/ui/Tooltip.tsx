@@ -1,7 +1,7 @@
 // Tooltip shown after TOOLTIP_DELAY_MS (1000 ms) of hover or keyboard focus; Escape hides it.
 // It also describes the trigger (aria-describedby), so the text is read without waiting.
-import { cloneElement, isValidElement, useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
-import { TOOLTIP_DELAY_MS } from '../rules/constants.ts';
+import { cloneElement, isValidElement, useEffect, useId, useRef, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import { SELECT_MENU_Z_INDEX, TOOLTIP_DELAY_MS } from '../rules/constants.ts';
 import { cx } from './tone.ts';
 
 export interface TooltipProps {
@@ -20,13 +20,34 @@ export interface TooltipProps {
 export function Tooltip({ content, children, placement = 'top', delay = TOOLTIP_DELAY_MS, focusableWrapper, className }: TooltipProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const [position, setPosition] = useState<CSSProperties>({});
+  const wrapperRef = useRef<HTMLSpanElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A fixed tooltip would drift away from its trigger on scroll: hide it instead.
+  useEffect(() => {
+    if (!open) return;
+    const onScroll = () => setOpen(false);
+    window.addEventListener('scroll', onScroll, true);
+    return () => window.removeEventListener('scroll', onScroll, true);
+  }, [open]);
   if (content === null || content === undefined || content === '') return children;
 
   const show = () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOpen(true), delay);
+    timer.current = setTimeout(() => {
+      // Fixed to the viewport so a scrolling or clipping ancestor (a table, a panel) cannot cut it.
+      const rect = wrapperRef.current?.getBoundingClientRect();
+      if (rect) {
+        const x = Math.min(Math.max(rect.left + rect.width / 2, 8), Math.max(8, window.innerWidth - 8));
+        setPosition(
+          placement === 'top'
+            ? { position: 'fixed', left: x, top: rect.top - 8, transform: 'translate(-50%, -100%)' }
+            : { position: 'fixed', left: x, top: rect.bottom + 8, transform: 'translateX(-50%)' },
+        );
+      }
+      setOpen(true);
+    }, delay);
   };
   const hide = () => {
     clearTimeout(timer.current);
@@ -41,6 +62,7 @@ export function Tooltip({ content, children, placement = 'top', delay = TOOLTIP_
 
   return (
     <span
+      ref={wrapperRef}
       className={cx('relative inline-flex', focusableWrapper && 'rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary', className)}
       tabIndex={focusableWrapper ? 0 : undefined}
       aria-describedby={focusableWrapper ? `${id}-tip` : undefined}
@@ -60,10 +82,11 @@ export function Tooltip({ content, children, placement = 'top', delay = TOOLTIP_
         id={`${id}-tip`}
         role="tooltip"
         hidden={!open}
+        style={{ ...position, zIndex: SELECT_MENU_Z_INDEX + 1 }}
         className={cx(
-          'pointer-events-none absolute left-1/2 z-[10000] w-max max-w-xs -translate-x-1/2 rounded-md bg-gray-900 px-2.5 py-1.5',
-          'text-left text-xs font-normal leading-5 text-white shadow-lg',
-          placement === 'top' ? 'bottom-full mb-2' : 'top-full mt-2',
+          'pointer-events-none w-max max-w-xs rounded-md bg-gray-900 px-2.5 py-1.5',
+          'text-left text-xs font-normal normal-case leading-5 tracking-normal text-white shadow-lg',
+          !position.position && 'absolute',
         )}
       >
         {content}
