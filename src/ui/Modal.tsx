@@ -49,15 +49,32 @@ function OpenModal({ onClose, labelledBy, describedBy, role, initialFocus, place
   const dialogRef = useRef<HTMLDialogElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
 
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog || dialog.open) return;
-    try {
-      dialog.showModal();
-    } catch {
-      dialog.setAttribute('open', '');
-    }
+    const open = () => {
+      try {
+        dialog.showModal();
+      } catch {
+        dialog.setAttribute('open', '');
+      }
+    };
+    open();
+    let unmounting = false;
+    // The browser may still close the dialog itself (Chromium closes it on a second Escape when the
+    // first cancel was refused): keep React and the page in step.
+    const onNativeClose = () => {
+      if (unmounting) return;
+      if (onCloseRef.current) onCloseRef.current();
+      else open();
+    };
+    dialog.addEventListener('close', onNativeClose);
     return () => {
+      unmounting = true;
+      dialog.removeEventListener('close', onNativeClose);
       if (dialog.open) dialog.close();
     };
   }, []);
@@ -73,6 +90,7 @@ function OpenModal({ onClose, labelledBy, describedBy, role, initialFocus, place
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       // Escape is handled by the focus trap so nested layers close one at a time.
       onCancel={(event) => event.preventDefault()}
+      onKeyDown={onKeyDown}
       className="fixed inset-0 m-0 h-full max-h-screen w-full max-w-none overflow-hidden border-0 bg-transparent p-0 text-gray-900"
     >
       <div
@@ -90,7 +108,6 @@ function OpenModal({ onClose, labelledBy, describedBy, role, initialFocus, place
         <div
           ref={boxRef}
           tabIndex={-1}
-          onKeyDown={onKeyDown}
           className={cx(
             'pointer-events-auto flex flex-col bg-white shadow-2xl outline-none',
             placement === 'right' ? 'h-full w-full' : 'max-h-full w-full rounded-lg',

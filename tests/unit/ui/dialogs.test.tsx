@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useConfirmLeave } from '../../../src/ui/ConfirmLeave.tsx';
-import { ConfirmDialog, TypedConfirmDialog } from '../../../src/ui/Dialog.tsx';
+import { ConfirmDialog, Dialog, TypedConfirmDialog } from '../../../src/ui/Dialog.tsx';
 import { SidePanel } from '../../../src/ui/SidePanel.tsx';
 
 afterEach(cleanup);
@@ -180,5 +180,23 @@ describe('confirm on leave', () => {
     const after = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(after);
     expect(after.defaultPrevented).toBe(true);
+  });
+});
+
+describe('dialog closed by the browser itself', () => {
+  it('tells the owner, so a dismissible dialog does not linger as invisible state', () => {
+    const onClose = vi.fn();
+    render(<Dialog open title="Details" onClose={onClose}>Body</Dialog>);
+    act(() => (document.querySelector('dialog') as HTMLDialogElement).close());
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens a dialog that cannot be dismissed again', () => {
+    render(<Dialog open title="Registration complete">Body</Dialog>);
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
+    act(() => dialog.close());
+    expect(dialog.open).toBe(true);
+    fireEvent.keyDown(screen.getByText('Body'), { key: 'Escape' });
+    expect(dialog.open).toBe(true);
   });
 });
