@@ -1,0 +1,185 @@
+// Builds the element bundle:
+//   dist/agora.js               defines every element (src/index.ts)
+//   dist/elements/<tag>.js      one element only, for pages that want just that one
+//   dist/chunks/[name]-[hash].js  shared code, each screen, each locale, each heavy viewer
+// Screens and viewers are dynamic imports, so each is its own lazily loaded chunk.
+//
+//   npx rollup -c                      production: minified with terser, source maps
+//   npx rollup -c --environment DEV    fast build: esbuild minify only (seconds), same layout
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import nodeResolve from '@rollup/plugin-node-resolve';
+import commonjs from '@rollup/plugin-commonjs';
+import replace from '@rollup/plugin-replace';
+import json from '@rollup/plugin-json';
+import terser from '@rollup/plugin-terser';
+import esbuild from 'rollup-plugin-esbuild';
+import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const dev = Boolean(process.env.DEV);
+
+/** Every elements/<tag>.ts is an entry of its own. */
+const elementEntries = Object.fromEntries(
+  readdirSync(resolve(root, 'elements'))
+    .filter((f) => /^agora-[a-z0-9-]+\.ts$/.test(f))
+    .map((f) => [`elements/${basename(f, '.ts')}`, resolve(root, 'elements', f)]),
+);
+
+/**
+ * `import css from 'x/style.css?inline'` gives the stylesheet as a string, to render as a <style>
+ * inside an element's shadow root (never into the host document). @font-face rules are dropped:
+ * Chromium ignores them inside a shadow root, and some viewers embed hundreds of KB of them.
+ */
+function cssInline() {
+  const SUFFIX = '?inline';
+  return {
+    name: 'agora-css-inline',
+    async resolveId(source, importer) {
+      if (!source.endsWith('.css' + SUFFIX)) return null;
+      const resolved = await this.resolve(source.slice(0, -SUFFIX.length), importer, { skipSelf: true });
+      return resolved ? resolved.id + SUFFIX : null;
+    },
+    load(id) {
+      if (!id.endsWith('.css' + SUFFIX)) return null;
+      const file = id.slice(0, -SUFFIX.length);
+      this.addWatchFile(file);
+      const css = readFileSync(file, 'utf8')
+        .replace(/@font-face\s*\{[^}]*\}/g, '')
+        .replace(/\/\*[\s\S]*?\*\//g, '');
+      return { code: `export default ${JSON.stringify(css)};`, map: { mappings: '' } };
+    },
+  };
+}
+
+/**
+ * Messages are compiled to ICU syntax trees at build time, so the browser never downloads the ICU
+ * parser (@formatjs' no-parser build replaces it). Plain texts (no braces) stay strings; src/i18n
+ * returns those as they are. Tests and tsx run the sources as written, with the parser.
+ */
+function noIcuParser() {
+  return {
+    name: 'agora-no-icu-parser',
+    async resolveId(source, importer) {
+      if (source !== '@formatjs/icu-messageformat-parser') return null;
+      return this.resolve('@formatjs/icu-messageformat-parser/no-parser.js', importer, { skipSelf: true });
+    },
+  };
+}
+
+/** Message sections every element needs; the others load with the first text that asks for them. */
+const CORE_SECTIONS = ['common', 'shell', 'ui'];
+const SECTION_PREFIX = '\0agora-messages/';
+
+/**
+ * Runs after esbuild, when a message module is plain JavaScript: evaluates it, compiles every
+ * text with arguments to its ICU syntax tree, keeps the core sections in the module and moves
+ * every other section (key prefix: catalogue., applications.…) to a chunk of its own, listed in
+ * `__agoraSections` for src/i18n/intl.ts to load on demand.
+ */
+function precompiledMessages() {
+  const MESSAGES = /\/src\/i18n\/messages\/([a-z]+)\.ts$/;
+  const sections = new Map();
+  return {
+    name: 'agora-precompiled-messages',
+    resolveId(source) {
+      return source.startsWith(SECTION_PREFIX) ? source : null;
+    },
+    load(id) {
+      if (!id.startsWith(SECTION_PREFIX)) return null;
+      const data = sections.get(id);
+      if (!data) this.error(`unknown message section ${id}`);
+      return { code: `export default ${JSON.stringify(data)};`, map: { mappings: '' } };
+    },
+    async transform(code, id) {
+      const file = MESSAGES.exec(id);
+      if (!file) return null;
+      const mod = await import('data:text/javascript;base64,' + Buffer.from(code).toString('base64'));
+      const out = [];
+      for (const [name, messages] of Object.entries(mod)) {
+        const core = {};
+        const lazy = {};
+        for (const [key, text] of Object.entries(messages)) {
+          let value = text;
+          if (typeof text === 'string' && text.includes('{')) {
+            try {
+              value = parseIcu(text);
+            } catch (error) {
+              this.error(`${id}: message ${key} is not valid ICU: ${error.message}`);
+            }
+          }
+          const section = key.split('.')[0];
+          if (CORE_SECTIONS.includes(section)) core[key] = value;
+          else (lazy[section] ??= {})[key] = value;
+        }
+        out.push(`export const ${name} = ${JSON.stringify(core)};`);
+        const loaders = Object.entries(lazy).map(([section, data]) => {
+          const sectionId = `${SECTION_PREFIX}${file[1]}/${section}`;
+          sections.set(sectionId, data);
+          return `${JSON.stringify(section)}: () => import(${JSON.stringify(sectionId)})`;
+        });
+        out.push(`export const __agoraSections = {${loaders.join(',')}};`);
+      }
+      return { code: out.join('\n'), map: { mappings: '' } };
+    },
+  };
+}
+
+/** Readable chunk names: the screen or package a chunk holds. */
+function chunkName(chunk) {
+  const id = chunk.facadeModuleId ?? chunk.moduleIds[chunk.moduleIds.length - 1] ?? '';
+  if (id.includes('/src/i18n/messages/')) return `messages-${basename(id).replace(/\.ts$/, '')}`;
+  if (id.startsWith(SECTION_PREFIX)) return `messages-${id.slice(SECTION_PREFIX.length).replace('/', '-')}`;
+  const screen = /\/src\/screens\/([^/]+)\//.exec(id);
+  if (screen && chunk.isDynamicEntry) return `screen-${screen[1]}-${basename(id).replace(/\.tsx?$/, '')}`;
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
+  if (pkg && chunk.isDynamicEntry) return pkg[1].replace('@', '').replace('/', '-');
+  return chunk.name || 'shared';
+}
+
+export default {
+  input: { agora: resolve(root, 'src/index.ts'), ...elementEntries },
+  output: {
+    dir: 'dist',
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: (chunk) => `chunks/${chunkName(chunk)}-[hash].js`,
+    sourcemap: true,
+    // Keep the entries small and the shared runtime (React, twind, intl…) in one cacheable chunk.
+    manualChunks(id) {
+      if (/node_modules\/(react|react-dom|scheduler|@r2wc|@twind|zustand|swr|use-sync-external-store|ky|@formatjs|intl-messageformat|tslib)\//.test(id)) {
+        return 'runtime';
+      }
+      return undefined;
+    },
+  },
+  preserveEntrySignatures: 'allow-extension',
+  onwarn(warning, warn) {
+    // Third-party packages use `this` at module level and eval; neither is ours to fix.
+    if (warning.code === 'THIS_IS_UNDEFINED' || warning.code === 'EVAL' || warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+    if (warning.code === 'CIRCULAR_DEPENDENCY' && warning.ids?.every((i) => i.includes('node_modules'))) return;
+    warn(warning);
+  },
+  plugins: [
+    cssInline(),
+    noIcuParser(),
+    nodeResolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
+    commonjs(),
+    replace({
+      preventAssignment: true,
+      values: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    }),
+    json(),
+    esbuild({
+      include: /\.[cm]?[jt]sx?$/,
+      exclude: /node_modules/,
+      target: 'es2022',
+      jsx: 'automatic',
+      minify: dev,
+      loaders: { '.ts': 'ts', '.tsx': 'tsx' },
+    }),
+    precompiledMessages(),
+    !dev && terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
+  ],
+};

@@ -1,0 +1,208 @@
+// The HTTP client every fetcher uses (ky): base path, bearer token, X-Tenant-Id, Accept-Language,
+// repeated-key list parameters, page -> offset paging, { items, totalCount } lists, typed errors,
+// and one token refresh on a 401 (a failed refresh ends the session and asks for a new sign-in).
+import ky, { type KyInstance } from 'ky';
+import { ApiError, isAbort } from './errors.ts';
+import type { Tokens } from '../state/store.ts';
+
+export type QueryScalar = string | number | boolean;
+export type QueryValue = QueryScalar | null | undefined | ReadonlyArray<QueryScalar | null | undefined>;
+export type Query = Record<string, QueryValue>;
+
+export interface Page<T> {
+  items: T[];
+  totalCount: number;
+}
+
+export interface ClientOptions {
+  /** e.g. '/api/v1' or 'https://market.example.com/api/v1' */
+  apiBase: string;
+  tenant?: string | null;
+  locale?: string | null;
+  getTokens: () => Tokens | null;
+  setTokens: (tokens: Tokens | null) => void;
+  /** Called when a refresh failed: the session is gone. */
+  onSessionLost: () => void;
+  /** For tests and non-browser callers. */
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export interface RequestOptions {
+  query?: Query;
+  signal?: AbortSignal;
+  /** Send no bearer token and never refresh (sign-in, refresh itself). */
+  anonymous?: boolean;
+  headers?: Record<string, string>;
+}
+
+export interface ListOptions extends RequestOptions {
+  /** 1-based page; sent as offset = (page - 1) * limit. */
+  page?: number;
+  limit?: number;
+}
+
+export interface Api {
+  /** Identifies base + tenant + locale, so cache entries of different configurations never mix. */
+  readonly scope: string;
+  readonly options: Readonly<ClientOptions>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  list<T>(path: string, options?: ListOptions): Promise<Page<T>>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T = void>(path: string, options?: RequestOptions): Promise<T>;
+  text(path: string, options?: RequestOptions): Promise<string>;
+  blob(path: string, options?: RequestOptions): Promise<Blob>;
+  /** The raw answer (any status is thrown as ApiError), for streams. */
+  response(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<Response>;
+}
+
+/** Repeated keys for lists (?status=a&status=b); null/undefined/'' values are left out. */
+export function toSearchParams(query: Query | undefined): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values as ReadonlyArray<QueryScalar | null | undefined>) {
+      if (v === null || v === undefined || v === '') continue;
+      params.append(key, String(v));
+    }
+  }
+  return params;
+}
+
+/** offset = (page - 1) * limit; pages below 1 count as 1. */
+export function pageToOffset(page: number, limit: number): number {
+  const p = Number.isFinite(page) && page >= 1 ? Math.trunc(page) : 1;
+  return (p - 1) * Math.max(0, Math.trunc(limit));
+}
+
+/** Lists answer { items, totalCount }; a bare array is accepted so a fetcher never crashes on one. */
+export function readList<T>(body: unknown): Page<T> {
+  if (Array.isArray(body)) return { items: body as T[], totalCount: body.length };
+  const b = (body ?? {}) as { items?: unknown; totalCount?: unknown };
+  const items = Array.isArray(b.items) ? (b.items as T[]) : [];
+  const totalCount = typeof b.totalCount === 'number' ? b.totalCount : items.length;
+  return { items, totalCount };
+}
+
+function joinUrl(base: string, path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return base.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, '');
+}
+
+/** Refresh ahead of time when the access token is about to expire, instead of collecting a 401. */
+const EXPIRY_MARGIN_MS = 10_000;
+
+// One refresh at a time for the whole page: every element shares the same tokens.
+const inflight = new Map<string, Promise<Tokens | null>>();
+
+export function createClient(options: ClientOptions): Api {
+  const http: KyInstance = ky.create({
+    retry: 0,
+    timeout: options.timeoutMs ?? 60_000,
+    throwHttpErrors: false,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const scope = `${options.apiBase}|${options.tenant ?? ''}|${options.locale ?? ''}`;
+
+  function headersFor(tokens: Tokens | null, extra: Record<string, string> | undefined, json: boolean): Headers {
+    const headers = new Headers(extra);
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+    if (json) headers.set('Content-Type', 'application/json');
+    if (options.locale) headers.set('Accept-Language', options.locale);
+    if (options.tenant) headers.set('X-Tenant-Id', options.tenant);
+    if (tokens) headers.set('Authorization', `Bearer ${tokens.accessToken}`);
+    return headers;
+  }
+
+  async function refresh(current: Tokens): Promise<Tokens | null> {
+    let promise = inflight.get(current.refreshToken);
+    if (!promise) {
+      promise = (async () => {
+        const res = await http.post(joinUrl(options.apiBase, '/auth/refresh'), {
+          json: { refreshToken: current.refreshToken },
+          headers: headersFor(null, undefined, true),
+        });
+        if (!res.ok) {
+          // The refresh token is no longer valid: the session is over.
+          if (res.status >= 400 && res.status < 500) {
+            // Another element may already have replaced the tokens; only clear ours.
+            if (options.getTokens()?.refreshToken === current.refreshToken) options.onSessionLost();
+            return null;
+          }
+          throw await ApiError.fromResponse(res);
+        }
+        const body = (await res.json()) as { accessToken: string; refreshToken: string; expiresIn: number };
+        const next: Tokens = {
+          accessToken: body.accessToken,
+          refreshToken: body.refreshToken,
+          expiresAt: Date.now() + body.expiresIn * 1000,
+        };
+        options.setTokens(next);
+        return next;
+      })().finally(() => inflight.delete(current.refreshToken));
+      inflight.set(current.refreshToken, promise);
+    }
+    return promise;
+  }
+
+  async function send(method: string, path: string, body: unknown, opts: RequestOptions = {}): Promise<Response> {
+    const url = joinUrl(options.apiBase, path);
+    const searchParams = toSearchParams(opts.query);
+    const isJson = body !== undefined && !(body instanceof FormData) && !(body instanceof Blob);
+    const attempt = (tokens: Tokens | null) =>
+      http(url, {
+        method,
+        searchParams,
+        headers: headersFor(tokens, opts.headers, isJson),
+        ...(body === undefined ? {} : isJson ? { body: JSON.stringify(body) } : { body: body as BodyInit }),
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      });
+    try {
+      let tokens = opts.anonymous ? null : options.getTokens();
+      if (tokens && tokens.expiresAt && tokens.expiresAt - EXPIRY_MARGIN_MS < Date.now()) {
+        tokens = await refresh(tokens);
+      }
+      let res = await attempt(tokens);
+      if (res.status === 401 && tokens) {
+        // One refresh, then one retry with the new token.
+        const next = await refresh(tokens);
+        if (next) res = await attempt(next);
+      }
+      if (!res.ok) throw await ApiError.fromResponse(res);
+      return res;
+    } catch (error) {
+      if (error instanceof ApiError || isAbort(error)) throw error;
+      if (error instanceof Error && error.name === 'AbortError') throw error;
+      throw ApiError.network(error);
+    }
+  }
+
+  async function json<T>(res: Response): Promise<T> {
+    if (res.status === 204) return undefined as T;
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  return {
+    scope,
+    options,
+    get: async (path, opts) => json(await send('GET', path, undefined, opts)),
+    list: async <T>(path: string, opts: ListOptions = {}) => {
+      const { page, limit, query, ...rest } = opts;
+      const paging: Query = {};
+      if (limit !== undefined) paging.limit = limit;
+      if (page !== undefined && limit !== undefined) paging.offset = pageToOffset(page, limit);
+      const body = await json<unknown>(await send('GET', path, undefined, { ...rest, query: { ...query, ...paging } }));
+      return readList<T>(body);
+    },
+    post: async (path, body, opts) => json(await send('POST', path, body, opts)),
+    put: async (path, body, opts) => json(await send('PUT', path, body, opts)),
+    patch: async (path, body, opts) => json(await send('PATCH', path, body, opts)),
+    delete: async (path, opts) => json(await send('DELETE', path, undefined, opts)),
+    text: async (path, opts) => (await send('GET', path, undefined, { ...opts, headers: { Accept: '*/*', ...opts?.headers } })).text(),
+    blob: async (path, opts) => (await send('GET', path, undefined, { ...opts, headers: { Accept: '*/*', ...opts?.headers } })).blob(),
+    response: (method, path, body, opts) => send(method, path, body, opts),
+  };
+}

@@ -1,0 +1,47 @@
+// The configuration an element works with (its attributes over Agora.configure over defaults),
+// and the API client for it. Clients are shared: one per distinct base + tenant + locale.
+import { createContext, useContext, useMemo } from 'react';
+import { DEFAULT_LOCALE, type Locale } from '../rules/constants.ts';
+import { agoraStore, DEFAULT_API_BASE, forceSignIn, setTokens } from '../state/store.ts';
+import { createClient, type Api } from './client.ts';
+
+export interface ElementConfig {
+  apiBase: string;
+  tenant: string | null;
+  locale: Locale;
+}
+
+export const ElementConfigContext = createContext<ElementConfig>({
+  apiBase: DEFAULT_API_BASE,
+  tenant: null,
+  locale: DEFAULT_LOCALE,
+});
+
+export function useElementConfig(): ElementConfig {
+  return useContext(ElementConfigContext);
+}
+
+const clients = new Map<string, Api>();
+
+export function apiFor(config: ElementConfig): Api {
+  const scope = `${config.apiBase}|${config.tenant ?? ''}|${config.locale}`;
+  let api = clients.get(scope);
+  if (!api) {
+    api = createClient({
+      apiBase: config.apiBase,
+      tenant: config.tenant,
+      locale: config.locale,
+      getTokens: () => agoraStore.getState().tokens,
+      setTokens,
+      onSessionLost: forceSignIn,
+    });
+    clients.set(scope, api);
+  }
+  return api;
+}
+
+/** The API client of the element this component renders in. */
+export function useApi(): Api {
+  const config = useElementConfig();
+  return useMemo(() => apiFor(config), [config]);
+}

@@ -1,0 +1,28 @@
+// Lazy screen chunks: a load that never answers fails after CHUNK_LOAD_TIMEOUT_MS (spec §9), and
+// a failed load is reported as a ChunkLoadError that the element frame shows with a reload button.
+import { CHUNK_LOAD_TIMEOUT_MS } from '../rules/constants.ts';
+
+export class ChunkLoadError extends Error {
+  override readonly name = 'ChunkLoadError';
+  /** CSS_CHUNK_LOAD_FAILED for a style chunk (viewer CSS), otherwise undefined. */
+  constructor(message: string, readonly code?: string) {
+    super(message);
+  }
+}
+
+export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_LOAD_TIMEOUT_MS): () => Promise<T> {
+  return () =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${ms} ms`)), ms);
+      load().then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(new ChunkLoadError(error instanceof Error ? error.message : String(error)));
+        },
+      );
+    });
+}

@@ -1,0 +1,168 @@
+// Turns a lazily loaded React screen into an `agora-*` custom element (r2wc): open shadow root,
+// typed attributes, twind styles adopted into the shadow root, the provider theme as CSS custom
+// properties, and the page-wide configuration, session and cache shared by every element.
+import r2wc from '@r2wc/react-to-web-component';
+import { createElement, lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
+import { ElementConfigContext, type ElementConfig } from '../api/context.ts';
+import { LocaleContext, readLocaleCookie, toLocale, useMessages } from '../i18n/intl.ts';
+import { DEFAULT_LOCALE } from '../rules/constants.ts';
+import { useAgora } from '../state/store.ts';
+import { HOST_CSS } from '../styles/host.ts';
+import { withTwind } from '../styles/twind.ts';
+import { withTimeout } from './chunks.ts';
+import { ElementFrame } from './frame.tsx';
+import { installPageApi } from './page.ts';
+import { HostContext } from './host.ts';
+
+/** How an attribute's text becomes a prop. */
+export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
+
+type AttributeTypeOf<V> = [V] extends [boolean] ? 'boolean' : [V] extends [number] ? 'number' : [V] extends [string] ? 'string' : 'json';
+
+/**
+ * One entry per prop of the screen, typed by the prop's type: TypeScript fails when an attribute
+ * is missing, unknown, or of the wrong kind (the idea of Stoplight Elements' createElementClass).
+ * Props are camelCase; the attribute is their kebab-case form (basePath -> base-path).
+ */
+export type AttributeMap<P> = { [K in keyof P]-?: AttributeTypeOf<NonNullable<P[K]>> };
+
+/** Attributes every element takes, handled here rather than by the screen. */
+export interface CommonAttributes {
+  /** API base, default '/api/v1' (or Agora.configure({ apiBase })). */
+  apiBase?: string;
+  /** Organisation id sent as X-Tenant-Id. */
+  tenant?: string;
+  /** en-US, fr-FR, pt-BR or de-DE; default: Agora.configure, then the locale cookie, then en-US. */
+  locale?: string;
+}
+
+const COMMON_ATTRIBUTES: AttributeMap<CommonAttributes> = { apiBase: 'string', tenant: 'string', locale: 'string' };
+
+export type AgoraTag = `agora-${string}`;
+
+export interface DefineOptions {
+  /** Shown while the screen's chunk loads (default: nothing; chunks are small). */
+  fallback?: ComponentType;
+  /** Message sections the screen uses (e.g. 'catalogue'), loaded before it renders. */
+  sections?: string[];
+}
+
+// r2wc 2.1 keeps the parsed props and its render method under these registered symbols. Its own
+// attribute parsing ignores empty values (a bare boolean attribute would read as false) and
+// removed attributes, so the element class below parses attributes itself and hands them over.
+const R2WC_PROPS = Symbol.for('r2wc.props');
+const R2WC_RENDER = Symbol.for('r2wc.render');
+
+export const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
+
+/** Attribute text -> prop value. A removed attribute gives undefined (booleans: false). */
+export function parseAttribute(type: AttributeType, value: string | null): unknown {
+  if (type === 'boolean') return value !== null && value.toLowerCase() !== 'false';
+  if (value === null) return undefined;
+  if (type === 'number') {
+    const n = Number(value);
+    return value.trim() !== '' && Number.isFinite(n) ? n : undefined;
+  }
+  if (type === 'json') {
+    try {
+      return JSON.parse(value);
+    } catch {
+      console.warn(`agora: attribute value is not JSON: ${value.slice(0, 80)}`);
+      return undefined;
+    }
+  }
+  return value;
+}
+
+/** The element's configuration: its attributes, over Agora.configure, over the cookie and defaults. */
+function useConfig(attrs: CommonAttributes): ElementConfig {
+  const page = useAgora((s) => s.config);
+  return useMemo(
+    () => ({
+      apiBase: attrs.apiBase?.trim() || page.apiBase,
+      tenant: attrs.tenant?.trim() || page.tenant,
+      locale: toLocale(attrs.locale) ?? page.locale ?? readLocaleCookie() ?? DEFAULT_LOCALE,
+    }),
+    [attrs.apiBase, attrs.tenant, attrs.locale, page],
+  );
+}
+
+/** Suspends until the element's message sections are there. */
+function Sections({ names, children }: { names: string[]; children?: ReactNode }): ReactNode {
+  useMessages(...names);
+  return children;
+}
+
+let hostSheet: CSSStyleSheet | null = null;
+
+function adoptHostStyles(root: ShadowRoot): void {
+  if (!('adoptedStyleSheets' in root) || typeof CSSStyleSheet === 'undefined' || !('replaceSync' in CSSStyleSheet.prototype)) {
+    const style = document.createElement('style');
+    style.textContent = HOST_CSS;
+    root.prepend(style);
+    return;
+  }
+  if (!hostSheet) {
+    hostSheet = new CSSStyleSheet();
+    hostSheet.replaceSync(HOST_CSS);
+  }
+  if (!root.adoptedStyleSheets.includes(hostSheet)) root.adoptedStyleSheets = [hostSheet, ...root.adoptedStyleSheets];
+}
+
+/**
+ * Defines `tag` once; loading the bundle twice, or two bundles, is harmless.
+ *
+ *   defineElement('agora-product', () => import('../src/screens/product/Product.tsx'),
+ *     { productId: 'string', versionId: 'string' });
+ */
+export function defineElement<P extends object>(
+  tag: AgoraTag,
+  load: () => Promise<{ default: ComponentType<P> }>,
+  attributes: NoInfer<AttributeMap<P>>,
+  options: DefineOptions = {},
+): void {
+  if (typeof window === 'undefined' || typeof document === 'undefined' || typeof customElements === 'undefined') return;
+  installPageApi();
+  if (customElements.get(tag)) return;
+
+  const Screen = lazy(withTimeout(load)) as unknown as ComponentType<P>;
+  const types: Record<string, AttributeType> = { ...COMMON_ATTRIBUTES, ...(attributes as Record<string, AttributeType>) };
+  const byAttribute = new Map(Object.keys(types).map((prop) => [kebab(prop), prop]));
+
+  function Root(props: CommonAttributes & { container?: ShadowRoot } & Record<string, unknown>) {
+    const { container, apiBase, tenant, locale, ...screenProps } = props;
+    const config = useConfig({ apiBase, tenant, locale });
+    const host = (container?.host as HTMLElement | undefined) ?? null;
+    const fallback = options.fallback ? createElement(options.fallback) : null;
+    return createElement(HostContext.Provider, { value: host },
+      createElement(ElementConfigContext.Provider, { value: config },
+        createElement(LocaleContext.Provider, { value: config.locale },
+          createElement(ElementFrame, null,
+            createElement(Suspense, { fallback },
+              createElement(Sections, { names: options.sections ?? [] }, createElement(Screen, screenProps as P)))))));
+  }
+  Root.displayName = `Agora(${tag})`;
+
+  const Base = r2wc(Root, { shadow: 'open', props: types as never }) as unknown as typeof HTMLElement;
+  const Styled = withTwind()(Base as never) as unknown as typeof HTMLElement;
+
+  class AgoraElement extends Styled {
+    constructor() {
+      super();
+      const parsed = (this as unknown as Record<symbol, Record<string, unknown>>)[R2WC_PROPS]!;
+      for (const [attr, prop] of byAttribute) parsed[prop] = parseAttribute(types[prop]!, this.getAttribute(attr));
+      adoptHostStyles(this.shadowRoot!);
+    }
+
+    attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+      const prop = byAttribute.get(name);
+      if (!prop) return;
+      const self = this as unknown as Record<symbol, unknown>;
+      (self[R2WC_PROPS] as Record<string, unknown>)[prop] = parseAttribute(types[prop]!, value);
+      (self[R2WC_RENDER] as () => void).call(this);
+    }
+  }
+
+  // Another copy of the bundle may have defined it meanwhile: only the first definition counts.
+  if (!customElements.get(tag)) customElements.define(tag, AgoraElement);
+}

@@ -1,0 +1,225 @@
+// Messages and formats for the current locale.
+// Loading: English ships with the bundle, other locales load on demand (one chunk each). In the
+// bundle, only the core sections (common, shell, ui) are in those modules; every other section
+// (catalogue., applications.…) is a chunk of its own that loads with the first screen using it
+// (see precompiledMessages in rollup.config.mjs). Texts with arguments arrive precompiled, so
+// the ICU parser is not shipped. Tests and tsx run the sources: everything is there at once.
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { createContext, use, useContext, useMemo, useSyncExternalStore } from 'react';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, type Locale } from '../rules/constants.ts';
+import { formatCount, formatDate, formatDateTime, formatPrice, formatRating, formatRelative } from '../rules/format.ts';
+import * as enModule from './messages/en.ts';
+import type { MessageKey, Messages } from './messages/en.ts';
+
+export type { MessageKey, Messages };
+export type MessageValues = Record<string, string | number | Date | null | undefined>;
+export type Translate = (key: MessageKey, values?: MessageValues) => string;
+
+/** A message: its text, or (in the bundle) its precompiled ICU syntax tree. */
+type Compiled = Record<string, unknown>;
+type SectionLoader = () => Promise<{ default: Compiled }>;
+type MessageModule = Record<string, unknown> & { __agoraSections?: Record<string, SectionLoader> };
+
+interface LocaleMessages {
+  /** Grows as sections arrive; intl instances read it at call time. */
+  messages: Compiled;
+  sections: Record<string, SectionLoader>;
+  loading: Map<string, Promise<void>>;
+}
+
+const moduleLoaders: Record<Locale, () => Promise<MessageModule>> = {
+  'en-US': async () => enModule as unknown as MessageModule,
+  'fr-FR': () => import('./messages/fr.ts') as Promise<unknown> as Promise<MessageModule>,
+  'pt-BR': () => import('./messages/pt.ts') as Promise<unknown> as Promise<MessageModule>,
+  'de-DE': () => import('./messages/de.ts') as Promise<unknown> as Promise<MessageModule>,
+};
+const exportName: Record<Locale, string> = { 'en-US': 'en', 'fr-FR': 'fr', 'pt-BR': 'pt', 'de-DE': 'de' };
+
+function fromModule(mod: MessageModule, name: string): LocaleMessages {
+  return { messages: { ...(mod[name] as Compiled) }, sections: mod.__agoraSections ?? {}, loading: new Map() };
+}
+
+const locales = new Map<Locale, LocaleMessages>([['en-US', fromModule(enModule as unknown as MessageModule, 'en')]]);
+const pendingLocales = new Map<Locale, Promise<LocaleMessages>>();
+
+// Arriving sections re-render every component that shows texts.
+let version = 0;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const getVersion = () => version;
+function bump(): void {
+  version++;
+  listeners.forEach((l) => l());
+}
+
+/** Loads (once) the core messages of a locale; resolves at once for English. */
+export function loadMessages(locale: Locale): Promise<LocaleMessages> {
+  const ready = locales.get(locale);
+  if (ready) return Promise.resolve(ready);
+  let promise = pendingLocales.get(locale);
+  if (!promise) {
+    promise = moduleLoaders[locale]().then((mod) => {
+      const state = fromModule(mod, exportName[locale]);
+      locales.set(locale, state);
+      return state;
+    });
+    // A failed chunk may be retried on the next render.
+    promise.catch(() => pendingLocales.delete(locale));
+    pendingLocales.set(locale, promise);
+  }
+  return promise;
+}
+
+/** Loads (once) one section of a locale's messages. Resolves at once when it is already there. */
+export function loadSection(state: LocaleMessages, section: string): Promise<void> {
+  const loader = state.sections[section];
+  if (!loader) return Promise.resolve();
+  let promise = state.loading.get(section);
+  if (!promise) {
+    promise = loader().then((mod) => {
+      Object.assign(state.messages, mod.default);
+      delete state.sections[section];
+      bump();
+    });
+    promise.catch(() => state.loading.delete(section));
+    state.loading.set(section, promise);
+  }
+  return promise;
+}
+
+const sectionOf = (key: string) => key.slice(0, Math.max(0, key.indexOf('.')));
+
+/** The message of a key, or undefined while its section is still on its way (starts loading it). */
+function lookup(state: LocaleMessages, key: string): unknown {
+  const message = state.messages[key];
+  if (message !== undefined) return message;
+  const section = sectionOf(key);
+  if (state.sections[section]) void loadSection(state, section).catch(() => undefined);
+  return undefined;
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Accepts 'fr', 'fr-fr', 'fr_FR'… and returns a supported locale, or null. */
+export function toLocale(value: string | null | undefined): Locale | null {
+  if (!value) return null;
+  const v = value.trim().replace('_', '-').toLowerCase();
+  if (!v) return null;
+  return LOCALES.find((l) => l.toLowerCase() === v) ?? LOCALES.find((l) => l.slice(0, 2).toLowerCase() === v.slice(0, 2)) ?? null;
+}
+
+/** The locale kept in the cookie (spec 1 §1), if any. */
+export function readLocaleCookie(cookie: string = typeof document === 'undefined' ? '' : document.cookie): Locale | null {
+  const m = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookie);
+  if (!m) return null;
+  try {
+    return toLocale(decodeURIComponent(m[1]!));
+  } catch {
+    return null;
+  }
+}
+
+/** The cookie that keeps the choice: 365 days, SameSite=Lax, whole site. */
+export function localeCookie(locale: Locale): string {
+  return `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Max-Age=${LOCALE_COOKIE_DAYS * 86_400}; Path=/; SameSite=Lax`;
+}
+
+/** Keeps the choice and reloads, as the spec asks: every element restarts in the new locale. */
+export function changeLocale(locale: Locale): void {
+  document.cookie = localeCookie(locale);
+  location.reload();
+}
+
+const cache = createIntlCache();
+const intls = new Map<Locale, IntlShape<string>>();
+
+function intlFor(locale: Locale, state: LocaleMessages): IntlShape<string> {
+  let intl = intls.get(locale);
+  if (!intl) {
+    intl = createIntl<string>({
+      locale,
+      defaultLocale: DEFAULT_LOCALE,
+      messages: state.messages as Record<string, string>,
+      onError: (err) => {
+        // A key missing in a translation falls back to English without noise in the console.
+        if (err.code !== 'MISSING_TRANSLATION') console.error(err);
+      },
+    }, cache);
+    intls.set(locale, intl);
+  }
+  return intl;
+}
+
+export interface I18n {
+  locale: Locale;
+  t: Translate;
+  intl: IntlShape<string>;
+  /** spec §9 formats in this locale */
+  fmt: {
+    count: (n: number) => string;
+    date: (d: Date | string | number | null | undefined) => string;
+    dateTime: (d: Date | string | number | null | undefined) => string;
+    relative: (d: Date | string | number) => string;
+    price: (amount: number, currency?: string | null) => string;
+    rating: (average: number | null | undefined) => string;
+  };
+}
+
+function format(intl: IntlShape<string>, key: string, message: unknown, values: MessageValues | undefined): string {
+  // Plain texts need no formatting.
+  if (typeof message === 'string' && !message.includes('{')) return message;
+  return intl.formatMessage({ id: key }, values as Record<string, string | number | Date>) as string;
+}
+
+export function makeI18n(locale: Locale, state: LocaleMessages): I18n {
+  const intl = intlFor(locale, state);
+  const english = locales.get('en-US')!;
+  const englishIntl = intlFor('en-US', english);
+  return {
+    locale,
+    intl,
+    t: (key, values) => {
+      const message = lookup(state, key);
+      if (message !== undefined) return format(intl, key, message, values);
+      // Not there (yet): English if it is, else nothing until the section arrives.
+      const fallback = locale === 'en-US' ? undefined : lookup(english, key);
+      return fallback !== undefined ? format(englishIntl, key, fallback, values) : '';
+    },
+    fmt: {
+      count: (n) => formatCount(n, locale),
+      date: formatDate,
+      dateTime: formatDateTime,
+      relative: (d) => formatRelative(d, locale),
+      price: (amount, currency) => formatPrice(amount, currency, locale),
+      rating: (avg) => formatRating(avg, locale),
+    },
+  };
+}
+
+/** The locale an element renders in; set by the element helper from attribute, page config or cookie. */
+export const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
+
+/**
+ * Texts and formats of the current locale: `const { t, fmt } = useMessages('catalogue')`.
+ * Suspends until the locale and the named sections are loaded (name the sections a screen uses
+ * so it renders complete at once; a section not named loads on first use and re-renders).
+ */
+export function useMessages(...sections: string[]): I18n {
+  const locale = useContext(LocaleContext);
+  const v = useSyncExternalStore(subscribe, getVersion, getVersion);
+  const state = locales.get(locale) ?? use(loadMessages(locale));
+  for (const section of sections) {
+    if (state.sections[section]) use(loadSection(state, section));
+  }
+  return useMemo(() => makeI18n(locale, state), [locale, state, v]);
+}
+
+/** Shorthand when only texts are needed. */
+export function useT(...sections: string[]): Translate {
+  return useMessages(...sections).t;
+}

@@ -1,0 +1,7 @@
+// The bundle entry (dist/agora.js): defines every element; each screen is a lazy chunk.
+// One line per element file; a page that wants one element loads dist/elements/<tag>.js instead.
+import '../elements/agora-portal.ts';
+
+export { configure } from './state/store.ts';
+export { installPageApi } from './elements/page.ts';
+export { APP_VERSION } from './rules/constants.ts';

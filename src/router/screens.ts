@@ -1,0 +1,132 @@
+// THE table from routes to screens: the one place that maps a route to a lazily imported screen.
+// A later issue replaces a `notBuilt(...)` entry with `screen(() => import('…'), (m) => props)`;
+// TypeScript checks the props against the screen's own prop type.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { MessageKey } from '../i18n/messages/en.ts';
+import type { RouteMatch, RouteName } from '../rules/routes.ts';
+import { withTimeout } from '../elements/chunks.ts';
+
+export type Layout =
+  /** top bar + side navigation (when signed in) */
+  | 'portal'
+  /** top bar only, content centred (sign-in) */
+  | 'focus';
+
+export interface ScreenEntry {
+  /** The module; routes that share one keep the screen mounted when moving between them. */
+  load: () => Promise<{ default: ComponentType<never> }>;
+  props: (match: RouteMatch) => object;
+  layout: Layout;
+  /** Message sections the screen uses (e.g. 'catalogue'), loaded before it renders. */
+  sections: string[];
+}
+
+export interface ScreenOptions {
+  layout?: Layout;
+  sections?: string[];
+}
+
+/**
+ * A screen for a route:
+ *   screen(() => import('../screens/catalogue/Category.tsx'),
+ *     (m) => ({ categoryId: m.params.categoryId! }), { sections: ['catalogue'] })
+ */
+export function screen<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  props: (match: RouteMatch) => P,
+  options: ScreenOptions = {},
+): ScreenEntry {
+  return { load: load as ScreenEntry['load'], props, layout: options.layout ?? 'portal', sections: options.sections ?? [] };
+}
+
+export interface NotBuiltProps {
+  /** Names the screen (a shell.screen.* message). */
+  title: MessageKey;
+  route: RouteName;
+  params: Record<string, string>;
+}
+
+const loadNotBuilt = () => import('../screens/placeholder/NotBuilt.tsx');
+
+/** A route whose screen a later issue builds: a plain, translated "not built yet" page naming it. */
+function notBuilt(title: MessageKey): ScreenEntry {
+  return screen(loadNotBuilt, (m): NotBuiltProps => ({ title, route: m.name, params: m.params }));
+}
+
+const query = (m: RouteMatch) => new URLSearchParams(m.search);
+
+export interface SignInProps {
+  returnTo?: string;
+  /** Why the visitor is here: 'expired' after a failed token refresh. */
+  reason?: string;
+}
+
+export const SCREENS: Record<RouteName, ScreenEntry> = {
+  // Catalogue (spec 1 §2)
+  home: notBuilt('shell.screen.home'),
+  browseProducts: notBuilt('shell.screen.browseProducts'),
+  search: notBuilt('shell.screen.search'),
+  document: notBuilt('shell.screen.document'),
+  categories: notBuilt('shell.screen.categories'),
+  category: notBuilt('shell.screen.category'),
+  'product.overview': notBuilt('shell.screen.product'),
+  'product.docs': notBuilt('shell.screen.product'),
+  'product.docSections': notBuilt('shell.screen.product'),
+  'product.docViewer': notBuilt('shell.screen.docViewer'),
+  'product.plans': notBuilt('shell.screen.product'),
+  'product.plan': notBuilt('shell.screen.plan'),
+  'product.ratings': notBuilt('shell.screen.product'),
+  'product.review': notBuilt('shell.screen.review'),
+  'product.resources': notBuilt('shell.screen.product'),
+  'product.resource': notBuilt('shell.screen.resource'),
+  signin: screen(
+    () => import('../screens/signin/SignIn.tsx'),
+    (m): SignInProps => ({ returnTo: query(m).get('returnTo') ?? undefined, reason: query(m).get('reason') ?? undefined }),
+    { layout: 'focus' },
+  ),
+  // Applications, credentials, access requests (spec 2 §2)
+  applications: notBuilt('shell.screen.applications'),
+  'application.credentials': notBuilt('shell.screen.application'),
+  'application.credential': notBuilt('shell.screen.application'),
+  'application.credentialCreate': notBuilt('shell.screen.application'),
+  'application.profiles': notBuilt('shell.screen.application'),
+  'application.profile': notBuilt('shell.screen.application'),
+  'application.resources': notBuilt('shell.screen.application'),
+  credentials: notBuilt('shell.screen.credentials'),
+  credential: notBuilt('shell.screen.credentials'),
+  registrations: notBuilt('shell.screen.registrations'),
+  registration: notBuilt('shell.screen.registrations'),
+  registrationCreate: notBuilt('shell.screen.registrationCreate'),
+  // Subscriptions and consumer insights (spec 3 §2.3, §2.5)
+  subscriptions: notBuilt('shell.screen.subscriptions'),
+  subscription: notBuilt('shell.screen.subscription'),
+  'insights.health': notBuilt('shell.screen.insights.health'),
+  'insights.appUsage': notBuilt('shell.screen.insights.appUsage'),
+  'insights.traffic': notBuilt('shell.screen.insights.traffic'),
+  'insights.transaction': notBuilt('shell.screen.insights.traffic'),
+  'insights.compliance': notBuilt('shell.screen.insights.compliance'),
+};
+
+const ids = new Map<ScreenEntry['load'], number>();
+
+/** A stable key per screen module: the same key keeps a screen mounted across its routes. */
+export function screenKey(entry: ScreenEntry): number {
+  let id = ids.get(entry.load);
+  if (id === undefined) {
+    id = ids.size + 1;
+    ids.set(entry.load, id);
+  }
+  return id;
+}
+
+const lazies = new Map<ScreenEntry['load'], LazyExoticComponent<ComponentType<object>>>();
+
+/** One React.lazy per screen module, created on first use. */
+export function lazyScreen(entry: ScreenEntry): LazyExoticComponent<ComponentType<object>> {
+  let component = lazies.get(entry.load);
+  if (!component) {
+    component = lazy(withTimeout(entry.load as unknown as () => Promise<{ default: ComponentType<object> }>));
+    lazies.set(entry.load, component);
+  }
+  return component;
+}

@@ -1,0 +1,131 @@
+// <agora-portal>: the full portal. Keeps the route in the address (history mode under a base
+// path, or hash mode for CMS pages), applies the start-up and redirect rules of the spec, and
+// shows the screen of the route inside the shell (top bar, side navigation).
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useMarketplace, siteName } from '../../api/marketplace.ts';
+import { useMessages } from '../../i18n/intl.ts';
+import { resolveRoute, signInPath, splitLocation, type RouteContext as RedirectContext } from '../../rules/routes.ts';
+import { NavigatorContext, RouteContext, type Navigator } from '../../router/context.tsx';
+import { createPortalHistory, type RouterMode } from '../../router/history.ts';
+import { SCREENS } from '../../router/screens.ts';
+import { useAgora, useSignedIn } from '../../state/store.ts';
+import { LoadingPlaceholder } from '../../ui/Placeholders.tsx';
+import { PortalLayout } from './Layout.tsx';
+import { MarketplaceError } from './MarketplaceError.tsx';
+import { RouteView } from './RouteView.tsx';
+
+export interface PortalProps {
+  /** History mode: the path the portal lives under, e.g. '/portal' (default '/'). */
+  basePath?: string;
+  /** 'hash' keeps the route in the URL fragment (#/browseProducts), for pages that own their URL. */
+  router?: string;
+}
+
+export default function Portal({ basePath, router }: PortalProps) {
+  const mode: RouterMode = router === 'hash' ? 'hash' : 'history';
+  const history = useMemo(() => createPortalHistory(mode, basePath), [mode, basePath]);
+  const [location, setLocation] = useState(() => history.read());
+
+  useEffect(() => {
+    setLocation(history.read());
+    return history.listen(() => setLocation(history.read()));
+  }, [history]);
+
+  const navigator = useMemo<Navigator>(
+    () => ({
+      inPortal: true,
+      href: history.href,
+      navigate(to, options) {
+        if (to === history.read()) return;
+        if (options?.replace) history.replace(to);
+        else history.push(to);
+        setLocation(history.read());
+      },
+    }),
+    [history],
+  );
+
+  return (
+    <NavigatorContext.Provider value={navigator}>
+      <Shell location={location} mode={mode} />
+    </NavigatorContext.Provider>
+  );
+}
+
+function fragmentOf(location: string): string {
+  const i = location.indexOf('#');
+  return i < 0 ? '' : location.slice(i + 1);
+}
+
+function Shell({ location, mode }: { location: string; mode: RouterMode }) {
+  const { t } = useMessages();
+  const marketplace = useMarketplace();
+  const signedIn = useSignedIn();
+  const navigator = useNavigatorStrict();
+  const settings = marketplace.data?.settings;
+
+  const resolved = useMemo(() => {
+    if (!settings) return null;
+    const ctx: RedirectContext = {
+      signedIn,
+      isPublic: settings.public,
+      landing: settings.landing,
+      ratingsEnabled: settings.reviews.enabled,
+    };
+    return resolveRoute(location, ctx);
+  }, [location, settings, signedIn]);
+
+  // Redirects replace the address, so Back does not bounce through them.
+  useEffect(() => {
+    if (resolved?.redirected) navigator.navigate(resolved.location, { replace: true });
+  }, [resolved, navigator]);
+
+  // A failed token refresh ends the session: go to sign-in, then come back here.
+  const signInRequired = useAgora((s) => s.signInRequired);
+  const seen = useRef(signInRequired);
+  useEffect(() => {
+    if (signInRequired === seen.current) return;
+    seen.current = signInRequired;
+    const [path, search] = splitLocation(location);
+    if (path === '/signin') return;
+    const target = signInPath(search ? `${path}?${search}` : path);
+    navigator.navigate(target + (target.includes('?') ? '&' : '?') + 'reason=expired', { replace: true });
+  }, [signInRequired, location, navigator]);
+
+  // The page title is the provider's site name, when the portal owns the page.
+  const name = siteName(settings);
+  useEffect(() => {
+    if (mode === 'history' && settings) document.title = name;
+  }, [mode, name, settings]);
+
+  if (!settings) {
+    if (marketplace.error) return <MarketplaceError error={marketplace.error} onRetry={() => void marketplace.mutate()} />;
+    return (
+      <div className={mode === 'history' ? 'min-h-screen bg-surface' : 'bg-surface'}>
+        <div className="h-16 bg-heading" />
+        <LoadingPlaceholder label={t('common.loading')} className="py-24" />
+      </div>
+    );
+  }
+  const match = resolved!.match;
+  const entry = SCREENS[match.name];
+  const routeState = {
+    match,
+    query: new URLSearchParams(match.search),
+    fragment: resolved!.redirected ? '' : fragmentOf(location),
+  };
+  return (
+    <RouteContext.Provider value={routeState}>
+      <PortalLayout settings={settings} match={match} layout={entry.layout} fullPage={mode === 'history'}>
+        <RouteView entry={entry} match={match} />
+      </PortalLayout>
+    </RouteContext.Provider>
+  );
+}
+
+
+function useNavigatorStrict(): Navigator {
+  const navigator = useContext(NavigatorContext);
+  if (!navigator) throw new Error('Shell renders inside Portal');
+  return navigator;
+}

@@ -1,0 +1,29 @@
+// Shows the screen of a route: its lazy chunk, with the route's typed props. Moving between
+// routes of one screen (product tabs) keeps it mounted; another screen starts fresh.
+import { Suspense, type ReactNode } from 'react';
+import { useMessages } from '../../i18n/intl.ts';
+import type { RouteMatch } from '../../rules/routes.ts';
+import { lazyScreen, screenKey, type ScreenEntry } from '../../router/screens.ts';
+import { LoadingPlaceholder } from '../../ui/Placeholders.tsx';
+import { ElementBoundary } from '../../elements/frame.tsx';
+
+export function RouteView({ entry, match }: { entry: ScreenEntry; match: RouteMatch }) {
+  const { t } = useMessages();
+  const Screen = lazyScreen(entry);
+  const key = screenKey(entry);
+  return (
+    <ElementBoundary key={key}>
+      <Suspense fallback={<LoadingPlaceholder label={t('common.loading')} className="py-24" />}>
+        <Sections names={entry.sections}>
+          <Screen {...entry.props(match)} />
+        </Sections>
+      </Suspense>
+    </ElementBoundary>
+  );
+}
+
+/** Waits for the screen's message sections, so it renders with all its texts at once. */
+function Sections({ names, children }: { names: string[]; children: ReactNode }) {
+  useMessages(...names);
+  return children;
+}

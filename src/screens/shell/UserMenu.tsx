@@ -1,0 +1,93 @@
+// The signed-in user's menu: who is signed in, and sign out (which revokes the refresh token,
+// forgets the session, and goes to the provider's logout address when one is configured).
+import { useCallback, useId, useRef, useState } from 'react';
+import { signOut, useSession } from '../../api/auth.ts';
+import { useApi } from '../../api/context.ts';
+import type { SiteSettings } from '../../api/marketplace.ts';
+import { useMessages } from '../../i18n/intl.ts';
+import { useNavigate } from '../../router/context.tsx';
+import { cx } from '../../ui/tone.ts';
+import { IconChevron, IconLogout } from './icons.tsx';
+import { useDismiss } from './useDismiss.ts';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1]![0] : '')).toUpperCase() || '?';
+}
+
+/** Signs out, then leaves for the logout address or the landing page. */
+export function useSignOut(settings: Pick<SiteSettings, 'logout_url'> | undefined): () => Promise<void> {
+  const api = useApi();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await signOut(api);
+    } catch {
+      // The local session is gone either way; a server that cannot revoke is not the visitor's problem.
+    }
+    const logoutUrl = settings?.logout_url;
+    if (logoutUrl && /^https?:\/\//i.test(logoutUrl)) window.location.assign(logoutUrl);
+    else navigate('/', { replace: true });
+  }, [api, navigate, settings?.logout_url]);
+}
+
+export function UserMenu({ settings }: { settings: SiteSettings }) {
+  const { t } = useMessages();
+  const { data: session } = useSession();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, panel, button);
+  const doSignOut = useSignOut(settings);
+  const id = useId();
+  const name = session?.user.name || session?.user.email || '';
+
+  return (
+    <div className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={name ? t('shell.account', { name }) : t('shell.signOut')}
+        onClick={() => setOpen((o) => !o)}
+        className="flex h-9 items-center gap-2 rounded-full pl-0.5 pr-2 text-on-heading hover:bg-on-heading/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-on-heading/70"
+      >
+        <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-full bg-primary text-xs font-bold text-on-primary ring-2 ring-on-heading/20">
+          {initials(name)}
+        </span>
+        <span data-testid="user-name" className="hidden max-w-[12rem] truncate text-sm font-medium 2xl:inline">{name}</span>
+        <IconChevron size={14} className={cx('transition-transform', open && 'rotate-180')} />
+      </button>
+      <div
+        ref={panel}
+        id={id}
+        hidden={!open}
+        className="absolute right-0 top-11 z-40 w-64 overflow-hidden rounded-lg border border-gray-200 bg-white text-gray-900 shadow-xl"
+      >
+        <div className="border-b border-gray-100 px-4 py-3">
+          <p className="m-0 truncate text-sm font-semibold">{session?.user.name}</p>
+          <p className="m-0 truncate text-xs text-gray-500">{session?.user.email}</p>
+        </div>
+        <div className="p-1.5">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              close();
+              await doSignOut();
+              setBusy(false);
+            }}
+            className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary disabled:opacity-50"
+          >
+            <IconLogout size={16} />
+            {t('shell.signOut')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

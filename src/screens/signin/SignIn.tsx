@@ -1,0 +1,183 @@
+// Sign-in against POST /auth/signin. On success the visitor returns to where they were
+// (returnTo, only ever a path of this portal). Errors are announced and focus moves to them.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { signIn } from '../../api/auth.ts';
+import { useApi } from '../../api/context.ts';
+import { isApiError } from '../../api/errors.ts';
+import { siteName, useMarketplace } from '../../api/marketplace.ts';
+import { useMessages, type MessageKey } from '../../i18n/intl.ts';
+import { safeReturnTo } from '../../rules/routes.ts';
+import { Link, useNavigate } from '../../router/context.tsx';
+import type { SignInProps } from '../../router/screens.ts';
+import { Button } from '../../ui/Button.tsx';
+import { cx } from '../../ui/tone.ts';
+import { IconAlert, IconEye, IconEyeOff } from '../shell/icons.tsx';
+
+type FieldErrors = Partial<Record<'username' | 'password', MessageKey>>;
+
+function errorKey(error: unknown): { key: MessageKey; detail?: string } {
+  if (!isApiError(error)) return { key: 'common.error.network' };
+  if (error.status === 0) return { key: 'common.error.network' };
+  if (error.status === 400 || error.status === 401) return { key: 'shell.signin.invalid' };
+  if (error.status === 429) return { key: 'shell.signin.tooMany' };
+  if (error.status === 404 || error.status === 501) return { key: 'shell.signin.unavailable' };
+  return { key: 'shell.signin.failed', detail: error.detail };
+}
+
+const INPUT = cx(
+  'block h-11 w-full rounded-lg border bg-white px-3.5 text-[15px] text-gray-900 shadow-sm transition',
+  'placeholder:text-gray-400 focus:outline-none focus:ring-4',
+);
+
+export default function SignIn({ returnTo, reason }: SignInProps) {
+  const { t } = useMessages();
+  const api = useApi();
+  const navigate = useNavigate();
+  const { data: marketplace } = useMarketplace();
+  const settings = marketplace?.settings;
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const userRef = useRef<HTMLInputElement>(null);
+  const passRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    userRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (formError) alertRef.current?.focus();
+  }, [formError]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors: FieldErrors = {};
+    if (!username.trim()) errors.username = 'shell.signin.usernameRequired';
+    if (!password) errors.password = 'shell.signin.passwordRequired';
+    setFieldErrors(errors);
+    setFormError(null);
+    if (errors.username) return userRef.current?.focus();
+    if (errors.password) return passRef.current?.focus();
+    setBusy(true);
+    try {
+      await signIn(api, { username: username.trim(), password });
+      navigate(safeReturnTo(returnTo), { replace: true });
+    } catch (error) {
+      const { key, detail } = errorKey(error);
+      setFormError(t(key, { detail: detail ?? '' }));
+      setPassword('');
+      setBusy(false);
+    }
+  }
+
+  const describe = (field: 'username' | 'password') => (fieldErrors[field] ? `${id}-${field}-error` : undefined);
+
+  return (
+    <div className="flex min-h-[calc(100vh-4rem)] items-start justify-center px-4 py-10 sm:items-center sm:py-16">
+      <div className="w-full max-w-[420px]">
+        <div className="rounded-2xl border border-gray-200 bg-white p-7 shadow-xl shadow-gray-900/5 sm:p-9">
+          <h1 className="m-0 text-2xl font-semibold tracking-tight text-gray-900">
+            {t('shell.signin.title', { site: siteName(settings) })}
+          </h1>
+          <p className="m-0 mt-1.5 text-sm text-gray-600">{t('shell.signin.subtitle')}</p>
+
+          {reason === 'expired' && !formError && (
+            <p role="status" className="m-0 mt-5 rounded-lg bg-info/10 px-3.5 py-2.5 text-sm text-info-ink">
+              {t('shell.signin.expired')}
+            </p>
+          )}
+          {settings && !settings.public && reason !== 'expired' && (
+            <p className="m-0 mt-5 rounded-lg bg-container px-3.5 py-2.5 text-sm text-gray-700">{t('shell.signin.privateNotice')}</p>
+          )}
+          {formError && (
+            <div
+              ref={alertRef}
+              role="alert"
+              tabIndex={-1}
+              className="mt-5 flex items-start gap-2.5 rounded-lg border border-danger/30 bg-danger/5 px-3.5 py-3 text-sm text-danger-ink focus:outline-none"
+            >
+              <IconAlert size={18} className="mt-px shrink-0" />
+              <span>{formError}</span>
+            </div>
+          )}
+
+          <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={busy}>
+            <div>
+              <label htmlFor={`${id}-username`} className="mb-1.5 block text-sm font-medium text-gray-800">
+                {t('shell.signin.username')}
+              </label>
+              <input
+                ref={userRef}
+                id={`${id}-username`}
+                name="username"
+                type="text"
+                inputMode="email"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={320}
+                required
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                aria-invalid={fieldErrors.username ? true : undefined}
+                aria-describedby={describe('username')}
+                className={cx(INPUT, fieldErrors.username ? 'border-danger focus:ring-danger/20' : 'border-gray-300 focus:border-primary focus:ring-primary/20')}
+              />
+              {fieldErrors.username && (
+                <p id={`${id}-username-error`} className="m-0 mt-1.5 text-sm text-danger">{t(fieldErrors.username)}</p>
+              )}
+            </div>
+            <div>
+              <label htmlFor={`${id}-password`} className="mb-1.5 block text-sm font-medium text-gray-800">
+                {t('shell.signin.password')}
+              </label>
+              <div className="relative">
+                <input
+                  ref={passRef}
+                  id={`${id}-password`}
+                  name="password"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  maxLength={1024}
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  aria-invalid={fieldErrors.password ? true : undefined}
+                  aria-describedby={describe('password')}
+                  className={cx(INPUT, 'pr-11', fieldErrors.password ? 'border-danger focus:ring-danger/20' : 'border-gray-300 focus:border-primary focus:ring-primary/20')}
+                />
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((s) => !s)}
+                  aria-pressed={showPassword}
+                  aria-label={showPassword ? t('shell.signin.hidePassword') : t('shell.signin.showPassword')}
+                  title={showPassword ? t('shell.signin.hidePassword') : t('shell.signin.showPassword')}
+                  className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-lg text-gray-500 hover:text-gray-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+                >
+                  {showPassword ? <IconEyeOff size={18} /> : <IconEye size={18} />}
+                </button>
+              </div>
+              {fieldErrors.password && (
+                <p id={`${id}-password-error`} className="m-0 mt-1.5 text-sm text-danger">{t(fieldErrors.password)}</p>
+              )}
+            </div>
+            <Button type="submit" busy={busy} className="h-11 w-full text-[15px]">
+              {t('shell.signin.submit')}
+            </Button>
+          </form>
+          {settings?.signup && <p className="m-0 mt-6 text-center text-sm text-gray-600">{t('shell.signin.register')}</p>}
+        </div>
+        {settings?.public && (
+          <p className="m-0 mt-6 text-center text-sm">
+            <Link to="/" className="font-medium text-primary no-underline hover:underline">{t('shell.signin.continueBrowsing')}</Link>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
