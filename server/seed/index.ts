@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/store.ts';
 import * as schema from '../src/db/schema.ts';
 import { insertMany } from '../src/publish/batch.ts';
+import { indexSpecification } from '../src/spec/store.ts';
 import { accounts, organisations, teamMemberRows, teams, userRows } from './accounts.ts';
 import { catalogueRows } from './catalogue.ts';
 import { applicationRows, planRows, reviewRows, subscriptionRequestDefinitions, subscriptionRows, UNITS } from './commerce.ts';
@@ -63,6 +64,8 @@ export async function seedDemo(db: Db): Promise<{ accounts: DemoAccount[] }> {
     const large = (r: { specificationSize?: number }) => (r.specificationSize ?? 0) > 1_000_000;
     await insertMany(w, schema.assetResources, catalogue.resources.filter((r) => !large(r)), 20);
     await insertMany(w, schema.assetResources, catalogue.resources.filter(large), 1);
+    // The explorer's operation index, built once here rather than on each resource's first visit.
+    for (const resource of catalogue.resources) await indexSpecification(w, resource.id);
     await insertMany(w, schema.documents, catalogue.documents, 20);
     await insertMany(w, schema.documentSections, catalogue.sections);
     await insertMany(w, schema.articles, catalogue.articles);

@@ -132,3 +132,18 @@ export const FILTERS_BREAKPOINT = 1024;
 export const DOCS_PANEL_BREAKPOINT = 1200;
 export const BREAKPOINTS = [576, 768, 992, 1200, 1400, 1800] as const;
 export const SELECT_MENU_Z_INDEX = 10000;
+
+// Gateway: the explorer's try-it calls (server/src/gateway)
+export const GATEWAY_TIMEOUT_MS = 30_000;
+export const GATEWAY_MAX_REQUEST_BYTES = 5 * 1024 * 1024;
+export const GATEWAY_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/** `X-Agora-Upstream-Authorization: Bearer x` reaches the upstream as `Authorization: Bearer x`
+ * (any header name: the prefix frees the names the portal itself uses). */
+export const GATEWAY_UPSTREAM_HEADER_PREFIX = 'x-agora-upstream-';
+/** Ids of the caller's application and credential used for the call (recorded with it). */
+export const GATEWAY_APPLICATION_HEADER = 'x-agora-application';
+export const GATEWAY_CREDENTIAL_HEADER = 'x-agora-credential';
+/** One of the resource's endpoints to call instead of its default upstream. */
+export const GATEWAY_ENDPOINT_HEADER = 'x-agora-endpoint';
+/** Answer header: the id of the recorded transaction. */
+export const GATEWAY_TRANSACTION_HEADER = 'x-agora-transaction-id';

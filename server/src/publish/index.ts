@@ -8,6 +8,7 @@ import { badRequest } from '../errors.ts';
 import { detectSpecification, type DetectedSpec, type ResourceType } from './detect.ts';
 import { freePlanRows, overviewFromSpec, resourceRow, slugify, summary, TRANSACTIONS_UNIT } from './rows.ts';
 import type { Writer } from './batch.ts';
+import { indexSpecification } from '../spec/store.ts';
 
 export { detectSpecification, RESOURCE_TYPES, type DetectedSpec, type ResourceType } from './detect.ts';
 export { resourceRow, overviewFromSpec, freePlanRows, slugify, summary } from './rows.ts';
@@ -70,6 +71,7 @@ export async function publishProduct(db: Db, input: PublishInput): Promise<Publi
     if (rows.categories.length) await tx.insert(schema.productCategories).values(rows.categories);
     await tx.insert(schema.productVersions).values(rows.version);
     await tx.insert(schema.assetResources).values(rows.resource);
+    await indexSpecification(tx as unknown as Db, rows.resource.id);
     if (rows.plan) {
       await tx.insert(schema.plans).values(rows.plan.plan);
       await tx.insert(schema.quotas).values(rows.plan.quota);

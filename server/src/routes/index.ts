@@ -12,6 +12,8 @@ import stages from './stages.ts';
 import search from './search.ts';
 import plans from './plans.ts';
 import units from './units.ts';
+import explorer from './explorer.ts';
+import gateway from './gateway.ts';
 
 /** Every area of the /api/v1 contract, one module each (one line per area). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -28,4 +30,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(search);
   await app.register(plans);
   await app.register(units);
+  await app.register(explorer);
+  await app.register(gateway);
 }

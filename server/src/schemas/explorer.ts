@@ -13,12 +13,15 @@ export const OperationParams = Type.Object({
 });
 export const TagParams = Type.Object({
   id: Id, versionId: Id, resourceId: Id,
-  tag: Type.String({ minLength: 1, maxLength: 500 }),
+  tag: Type.String({ minLength: 1, maxLength: 200 }),
 });
-export const TagQuery = Type.Object({ ...Paging });
+// Unknown query parameters are refused (a typo should not silently do nothing).
+const strict = { additionalProperties: false } as const;
+export const NoQuery = Type.Object({}, strict);
+export const TagQuery = Type.Object({ ...Paging }, strict);
 export const OperationsQuery = Type.Object({
   ordinal: Type.Array(Type.Integer({ minimum: 0, maximum: 1_000_000 }), { minItems: 1, maxItems: 100 }),
-});
+}, strict);
 
 export const OperationSummary = Type.Object({
   ordinal: Type.Integer(),

@@ -1,0 +1,164 @@
+// One try-it call: permission, target, upstream (real or built-in mock), record, answer.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, badRequest, forbidden, unauthorized } from '../errors.ts';
+import { assertResourceVisible, type VisibleResource } from '../spec/access.ts';
+import { ensureIndexed } from '../spec/read.ts';
+import { tryItState, type TryItBlock } from '../../../src/rules/tryIt.ts';
+import {
+  GATEWAY_ENDPOINT_HEADER, GATEWAY_MAX_RESPONSE_BYTES, GATEWAY_TIMEOUT_MS, GATEWAY_TRANSACTION_HEADER,
+} from '../../../src/rules/constants.ts';
+import type { GatewayHeaders, GatewayParams } from '../schemas/gateway.ts';
+import { SAFETY_HEADERS, redactHeaders, redactQuery, upstreamRequestHeaders, type HeaderMap } from './headers.ts';
+import { answerMock, isMockUpstream } from './mock.ts';
+import { forward } from './forward.ts';
+import { recordTransaction, resolveCallerIds, statusDetailOf, type Leg } from './record.ts';
+import { gatewayPath } from './paths.ts';
+
+const BLOCKED: Record<Exclude<TryItBlock, 'signin'>, string> = {
+  deleted: 'This resource was deleted by its provider; it cannot be tried.',
+  inactive: 'This resource is not active; it cannot be tried.',
+  unsupportedType: 'This type of resource has no try-it console.',
+};
+
+/** Time-out of upstream calls; AGORA_GATEWAY_TIMEOUT_MS overrides it (tests, slow upstreams). */
+const timeoutMs = () => Number(process.env.AGORA_GATEWAY_TIMEOUT_MS) || GATEWAY_TIMEOUT_MS;
+
+export async function handleTryIt(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: GatewayParams; Headers: GatewayHeaders }>,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const started = performance.now();
+  const at = new Date();
+  const caller = request.caller;
+  const { productId, versionId, resourceId } = request.params;
+  const visible = await assertResourceVisible(app, caller, productId, versionId, resourceId);
+  const rule = tryItState({ signedIn: caller.userId !== null, resource: visible.resource });
+  if (!rule.allowed) {
+    if (rule.reason === 'signin') throw unauthorized('Sign in to try this API.');
+    throw forbidden(BLOCKED[rule.reason]);
+  }
+  const orgId = caller.orgId!;
+  const ids = await resolveCallerIds(app.db, orgId, resourceId,
+    request.headers['x-agora-application'], request.headers['x-agora-credential']);
+  const { path, query } = pathUnderResource(request.raw.url ?? '/');
+  const base = targetOf(visible, request.headers[GATEWAY_ENDPOINT_HEADER]);
+  const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+  const txId = randomUUID();
+  const gatewayUri = `${gatewayPath(app.prefix, productId, versionId, resourceId)}${path}${query}`;
+
+  let status: number;
+  let headers: HeaderMap;
+  let payload: string | Buffer;
+  let leg: Omit<Leg['transactionEvent'], 'id' | 'parentId' | 'source' | 'protocol' | 'method' | 'duration'>;
+  const legStarted = performance.now();
+  if (isMockUpstream(base)) {
+    const etag = await ensureIndexed(app.db, resourceId);
+    const answer = await answerMock(app.db, visible.resource, etag, {
+      method: request.method, path, query: request.query as Record<string, unknown>, headers: request.headers, body,
+    });
+    ({ status, headers, body: payload } = answer);
+    leg = {
+      destination: 'mock', uri: redactQuery(`mock:${visible.resource.type}${path}${query}`), status,
+      requestHeaders: redactHeaders(upstreamRequestHeaders(request.headers).headers), responseHeaders: headers,
+    };
+  } else {
+    const sent = upstreamRequestHeaders(request.headers);
+    const url = joinUrl(base!, path, query);
+    const result = await forward({ url, method: request.method, headers: sent.headers, body, timeoutMs: timeoutMs(), maxBytes: GATEWAY_MAX_RESPONSE_BYTES });
+    if (result.ok) {
+      status = result.status;
+      headers = rewriteLocation(result.headers, base!, gatewayPath(app.prefix, productId, versionId, resourceId));
+      payload = result.body;
+    } else {
+      const error = new ApiError(result.failure === 'timeout' ? 504 : 502, result.failure === 'timeout' ? 'Gateway Timeout' : 'Bad Gateway', result.detail);
+      status = error.status;
+      headers = { 'content-type': 'application/json' };
+      payload = JSON.stringify({ errors: [error.toItem()] });
+    }
+    leg = {
+      destination: new URL(url).host, uri: redactQuery(url), status: result.ok ? result.status : null,
+      requestHeaders: redactHeaders(sent.headers, sent.mapped), responseHeaders: result.ok ? redactHeaders(result.rawHeaders) : {},
+      ...(result.ok ? {} : { error: result.failure }),
+    };
+  }
+  const upstreamMs = Math.round(performance.now() - legStarted);
+  const answerHeaders: HeaderMap = { ...headers, ...SAFETY_HEADERS, [GATEWAY_TRANSACTION_HEADER]: txId };
+  const durationMs = Math.round(performance.now() - started);
+  const responseBytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+
+  try {
+    await recordTransaction(app.db, {
+      id: txId, orgId, at, userId: caller.userId,
+      applicationId: ids.applicationId, credentialId: ids.credentialId, subscriptionId: ids.subscriptionId,
+      productId, productVersionId: versionId, assetResourceId: resourceId,
+      protocol: 'http', method: request.method.toUpperCase(), path: redactQuery(`${path}${query}`),
+      upstreamUrl: isMockUpstream(base) ? `mock:${visible.resource.type}` : redactQuery(joinUrl(base!, path, query)),
+      status, statusDetail: statusDetailOf(status), durationMs,
+      requestHeaders: redactHeaders(request.headers), responseHeaders: redactHeaders(answerHeaders),
+      requestBytes: body?.length ?? 0, responseBytes,
+      legs: [
+        {
+          timestamp: at.toISOString(),
+          transactionEvent: {
+            id: `${txId}:0`, parentId: null, source: request.ip, destination: 'gateway', duration: durationMs,
+            protocol: 'http', method: request.method.toUpperCase(), uri: redactQuery(gatewayUri), status,
+            requestHeaders: redactHeaders(request.headers), responseHeaders: redactHeaders(answerHeaders),
+          },
+        },
+        {
+          timestamp: new Date(at.getTime() + Math.round(legStarted - started)).toISOString(),
+          transactionEvent: {
+            id: `${txId}:1`, parentId: `${txId}:0`, source: 'gateway', duration: upstreamMs,
+            protocol: 'http', method: request.method.toUpperCase(), ...leg,
+          },
+        },
+      ] satisfies Leg[],
+    });
+  } catch (e) {
+    // The caller still gets the upstream's answer; a lost record is logged, not turned into a 500.
+    request.log.error({ err: e, transaction: txId }, 'gateway: could not record the transaction');
+  }
+  return reply.code(status).headers(answerHeaders).send(payload);
+}
+
+/** The path (and query) after /gateway/{p}/{v}/{r}, as the client wrote it. */
+export function pathUnderResource(rawUrl: string): { path: string; query: string } {
+  const q = rawUrl.indexOf('?');
+  const pathPart = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  const query = q < 0 ? '' : rawUrl.slice(q);
+  const at = pathPart.indexOf('/gateway/');
+  const rest = pathPart.slice(at + '/gateway/'.length).split('/').slice(3);
+  if (rest.some((seg) => /^(\.|%2e){1,2}$/i.test(seg))) throw badRequest('path', 'The path must not contain . or .. segments.');
+  return { path: `/${rest.join('/')}`, query: query === '?' ? '' : query };
+}
+
+/** The upstream base: the resource's own, or one of its endpoints named by the explorer. */
+function targetOf(visible: VisibleResource, endpoint: string | undefined): string | null {
+  const own = visible.resource.upstreamUrl;
+  if (!endpoint) return own;
+  const offered = new Set<string>([own ?? '', ...endpointUrls(visible.resource.endpoints)].filter(Boolean).map(trimSlash));
+  if (!offered.has(trimSlash(endpoint))) {
+    throw badRequest(GATEWAY_ENDPOINT_HEADER, 'The endpoint is not one of this resource\'s endpoints.');
+  }
+  return endpoint;
+}
+
+export function endpointUrls(endpoints: unknown): string[] {
+  if (!Array.isArray(endpoints)) return [];
+  return endpoints.map((e) => (typeof e === 'string' ? e : e && typeof e === 'object' ? (e as { url?: unknown }).url : undefined))
+    .filter((u): u is string => typeof u === 'string' && u !== '');
+}
+
+const trimSlash = (u: string) => u.replace(/\/+$/, '');
+
+export const joinUrl = (base: string, path: string, query: string) =>
+  `${trimSlash(base)}${path === '/' && !base.endsWith('/') ? '' : path}${query}`;
+
+/** A redirect inside the upstream stays inside the gateway. */
+function rewriteLocation(headers: HeaderMap, base: string, gateway: string): HeaderMap {
+  const location = headers.location;
+  if (!location || !location.startsWith(trimSlash(base))) return headers;
+  return { ...headers, location: `${gateway}${location.slice(trimSlash(base).length)}` };
+}

@@ -1,0 +1,95 @@
+// Which headers cross the gateway, and how they are kept in the transaction record.
+// In: the portal's own headers (bearer token, tenant, cookies, X-Agora-*) stay here; the API's
+// credentials travel as X-Agora-Upstream-<Name> and arrive upstream as <Name>.
+// Out: hop-by-hop and encoding headers are dropped (the body is re-sent decoded), and cookies of
+// the upstream never land on the portal's origin.
+import type { IncomingHttpHeaders } from 'node:http';
+import { GATEWAY_UPSTREAM_HEADER_PREFIX } from '../../../src/rules/constants.ts';
+
+export type HeaderMap = Record<string, string>;
+
+const HOP_BY_HOP = new Set([
+  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer',
+  'transfer-encoding', 'upgrade',
+]);
+/** The portal's own request headers, or ones the gateway sets itself. */
+const PORTAL_ONLY = new Set([
+  'host', 'content-length', 'authorization', 'cookie', 'x-tenant-id', 'origin', 'referer', 'accept-encoding',
+  'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip',
+]);
+const NEVER_RETURNED = new Set(['content-length', 'content-encoding', 'set-cookie', 'alt-svc', 'strict-transport-security']);
+
+const connectionListed = (value: string | string[] | undefined) =>
+  new Set(String(value ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+
+/** The headers sent upstream for an incoming try-it request, and the names that came through
+ * the X-Agora-Upstream- prefix (credentials by intent: the record redacts them). */
+export function upstreamRequestHeaders(incoming: IncomingHttpHeaders): { headers: HeaderMap; mapped: Set<string> } {
+  const listed = connectionListed(incoming.connection);
+  const out: HeaderMap = {};
+  const mapped: HeaderMap = {};
+  for (const [rawName, value] of Object.entries(incoming)) {
+    if (value === undefined) continue;
+    const name = rawName.toLowerCase();
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    if (name.startsWith(GATEWAY_UPSTREAM_HEADER_PREFIX)) {
+      const target = name.slice(GATEWAY_UPSTREAM_HEADER_PREFIX.length);
+      if (target && !HOP_BY_HOP.has(target) && target !== 'host' && target !== 'content-length') mapped[target] = text;
+      continue;
+    }
+    if (HOP_BY_HOP.has(name) || listed.has(name) || PORTAL_ONLY.has(name) || name.startsWith('x-agora-') || name.startsWith('sec-')) continue;
+    out[name] = text;
+  }
+  return { headers: { ...out, ...mapped }, mapped: new Set(Object.keys(mapped)) };
+}
+
+/** The upstream's response headers as the client gets them. */
+export function clientResponseHeaders(upstream: Headers): HeaderMap {
+  const listed = connectionListed(upstream.get('connection') ?? undefined);
+  const out: HeaderMap = {};
+  upstream.forEach((value, name) => {
+    if (HOP_BY_HOP.has(name) || listed.has(name) || NEVER_RETURNED.has(name) || name.startsWith('access-control-')) return;
+    out[name] = value;
+  });
+  const cookies = upstream.getSetCookie();
+  if (cookies.length > 0) out[`${GATEWAY_UPSTREAM_HEADER_PREFIX}set-cookie`] = cookies.join(', ');
+  return out;
+}
+
+/** Headers every gateway answer carries: whatever the upstream sends is data, never a page of
+ * the portal's origin that could run script. */
+export const SAFETY_HEADERS: HeaderMap = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+  'cache-control': 'no-store',
+};
+
+const SECRET_NAME = /auth|token|secret|password|passwd|api[-_]?key|apikey|cookie|session|signature|credential|private/i;
+export const REDACTED = '[redacted]';
+
+/** A header map fit for the transaction record: credentials replaced, everything else kept. */
+export function redactHeaders(headers: IncomingHttpHeaders | HeaderMap, secret: ReadonlySet<string> = new Set()): HeaderMap {
+  const out: HeaderMap = {};
+  for (const [rawName, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const name = rawName.toLowerCase();
+    const hidden = secret.has(name) || name.startsWith(GATEWAY_UPSTREAM_HEADER_PREFIX) || SECRET_NAME.test(name);
+    out[name] = hidden ? REDACTED : Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}
+
+/** A path with query, its secret-looking parameter values replaced. */
+export function redactQuery(pathWithQuery: string): string {
+  const at = pathWithQuery.indexOf('?');
+  if (at < 0) return pathWithQuery;
+  const params = new URLSearchParams(pathWithQuery.slice(at + 1));
+  let changed = false;
+  for (const key of new Set(params.keys())) {
+    if (SECRET_NAME.test(key)) {
+      params.set(key, REDACTED);
+      changed = true;
+    }
+  }
+  return changed ? `${pathWithQuery.slice(0, at)}?${params.toString()}` : pathWithQuery;
+}

@@ -1,0 +1,79 @@
+// Every gateway call becomes one row of `transactions`: what the insights screens read
+// (spec 3 §2.5, §3: summary, status detail, legs with request and response headers).
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/store.ts';
+import { accessRequests, applications, credentials, transactions } from '../db/schema.ts';
+import { badRequest } from '../errors.ts';
+import { GATEWAY_APPLICATION_HEADER, GATEWAY_CREDENTIAL_HEADER } from '../../../src/rules/constants.ts';
+import type { HeaderMap } from './headers.ts';
+
+export type StatusDetail = 'success' | 'failure' | 'exception';
+
+/** Transaction categories of spec 3 §3: 2xx-3xx success, 4xx failure, 5xx exception. */
+export function statusDetailOf(status: number): StatusDetail {
+  if (status >= 500) return 'exception';
+  if (status >= 400) return 'failure';
+  return 'success';
+}
+
+export interface CallerIds {
+  applicationId: string | null;
+  credentialId: string | null;
+  subscriptionId: string | null;
+}
+
+/** The application and credential named by the explorer, checked against the caller's
+ * organisation (a 400 names the header otherwise), and the subscription they call under. */
+export async function resolveCallerIds(
+  db: Db, orgId: string, resourceId: string, applicationId: string | undefined, credentialId: string | undefined,
+): Promise<CallerIds> {
+  let appId = applicationId ?? null;
+  if (credentialId) {
+    const [cred] = await db.select({ applicationId: credentials.applicationId }).from(credentials)
+      .where(and(eq(credentials.id, credentialId), eq(credentials.orgId, orgId)));
+    if (!cred) throw badRequest(GATEWAY_CREDENTIAL_HEADER, `The credential ${credentialId} is not one of your organisation's.`);
+    if (appId && appId !== cred.applicationId) {
+      throw badRequest(GATEWAY_CREDENTIAL_HEADER, `The credential ${credentialId} does not belong to the application ${appId}.`);
+    }
+    appId = cred.applicationId;
+  }
+  if (appId && !credentialId) {
+    const [app] = await db.select({ id: applications.id }).from(applications)
+      .where(and(eq(applications.id, appId), eq(applications.orgId, orgId)));
+    if (!app) throw badRequest(GATEWAY_APPLICATION_HEADER, `The application ${appId} is not one of your organisation's.`);
+  }
+  let subscriptionId: string | null = null;
+  if (appId) {
+    const [access] = await db.select({ subscriptionId: accessRequests.subscriptionId }).from(accessRequests)
+      .where(and(eq(accessRequests.applicationId, appId), eq(accessRequests.assetResourceId, resourceId), eq(accessRequests.approvalState, 'approved')))
+      .orderBy(desc(accessRequests.createdAt)).limit(1);
+    subscriptionId = access?.subscriptionId ?? null;
+  }
+  return { applicationId: appId, credentialId: credentialId ?? null, subscriptionId };
+}
+
+/** One hop of the call, in the shape of the transaction detail's transactionLegEvent entries. */
+export interface Leg {
+  timestamp: string;
+  transactionEvent: {
+    id: string;
+    parentId: string | null;
+    source: string;
+    destination: string;
+    duration: number;
+    protocol: 'http';
+    method: string;
+    uri: string;
+    /** null when no answer came back (timeout, unreachable) */
+    status: number | null;
+    requestHeaders: HeaderMap;
+    responseHeaders: HeaderMap;
+    error?: string;
+  };
+}
+
+export type TransactionRow = typeof transactions.$inferInsert;
+
+export async function recordTransaction(db: Db, row: TransactionRow): Promise<void> {
+  await db.insert(transactions).values(row);
+}
