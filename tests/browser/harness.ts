@@ -208,7 +208,11 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   errorsOf.set(page, errors);
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+    // Chromium logs every HTTP answer >= 400 as "Failed to load resource"; a 401 or 404 the
+    // screen handles is normal, so only the application's own errors are kept.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(`console.error: ${message.text()}`);
+    }
   });
   return page;
 }

@@ -7,7 +7,9 @@
 //    or attribute added to the document.
 // The host pages are tests/browser/fixtures/host-page.html (+ hostile.css), served on the
 // portal's own origin (so the element talks to the real API as on a provider's page).
-import { readFileSync } from 'node:fs';
+// Cases: <agora-portal> from the full bundle in hash mode (landing and sign-in routes), and every
+// element from its own one-element entry dist/elements/<tag>.js.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -24,7 +26,7 @@ const SUBJECT = '[data-subject]';
 
 interface Case {
   name: string;
-  /** Script (path on the portal) that defines the element. */
+  /** Script URL (on the portal) that defines the element. */
   script: string;
   /** The element's markup; must carry data-subject. */
   markup: string;
@@ -32,28 +34,45 @@ interface Case {
   hash?: string;
   /** A shadow-piercing selector that shows the element has rendered its real content. */
   ready: string;
+  /** Fewest nodes the element must draw for the comparison to mean something. */
+  minNodes: number;
+}
+
+const PORTAL = '<agora-portal data-subject router="hash"></agora-portal>';
+
+/** Every one-element entry the build wrote; attributes the element needs to show anything. */
+function singleElementCases(): Case[] {
+  const dir = join(ROOT, 'dist', 'elements');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => /^agora-[a-z0-9-]+\.js$/.test(f)).sort().map((file) => {
+    const tag = file.replace(/\.js$/, '');
+    const portal = tag === 'agora-portal';
+    return {
+      name: `<${tag}> alone (dist/elements/${file})`,
+      script: `/dist/elements/${file}`,
+      markup: portal ? PORTAL : `<${tag} data-subject></${tag}>`,
+      ...(portal ? { hash: '#/' } : {}),
+      ready: portal ? `${SUBJECT} header nav` : `${SUBJECT} *`,
+      minNodes: portal ? 5 : 1,
+    };
+  });
 }
 
 const CASES: Case[] = [
   {
     name: '<agora-portal> landing (hash mode)',
-    script: '/agora.js',
-    markup: '<agora-portal data-subject routing="hash"></agora-portal>',
-    hash: '#/',
-    ready: `${SUBJECT} header`,
+    script: '/dist/agora.js', markup: PORTAL, hash: '#/', ready: `${SUBJECT} header nav`, minNodes: 5,
   },
   {
     name: '<agora-portal> sign-in form (hash mode)',
-    script: '/agora.js',
-    markup: '<agora-portal data-subject routing="hash"></agora-portal>',
-    hash: '#/signin',
-    ready: `${SUBJECT} input`,
+    script: '/dist/agora.js', markup: PORTAL, hash: '#/signin', ready: `${SUBJECT} form input`, minNodes: 5,
   },
+  ...singleElementCases(),
 ];
 
 type Variant = { hostile: boolean; element: boolean };
 
-function hostPage(c: Case, v: Variant): string {
+function hostPage(c: Pick<Case, 'script' | 'markup'>, v: Variant): string {
   return TEMPLATE
     .replace('<!--HOSTILE-->', v.hostile ? `<style id="hostile">\n${HOSTILE}\n</style>` : '')
     .replace('<!--BUNDLE-->', v.element ? `<script type="module" src="${c.script}"></script>` : '')
@@ -73,10 +92,12 @@ afterAll(async () => {
   await portal?.close();
 });
 
-/** Opens the host page variant on the portal's origin and waits until the element has settled. */
-async function open(c: Case, v: Variant): Promise<Page> {
+let pageCount = 0;
+
+/** Opens a host page variant on the portal's origin and waits until the element has settled. */
+async function open(c: Pick<Case, 'script' | 'markup' | 'hash' | 'ready'>, v: Variant): Promise<Page> {
   const page = await newPage(browser);
-  const path = `/__isolation/${v.hostile ? 'hostile' : 'blank'}/${v.element ? 'with' : 'without'}`;
+  const path = `/__isolation/${++pageCount}`;
   await page.route(`${portal.baseUrl}${path}`, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: hostPage(c, v) }));
   await page.goto(`${portal.baseUrl}${path}${c.hash ?? ''}`);
@@ -89,8 +110,8 @@ async function open(c: Case, v: Variant): Promise<Page> {
   return page;
 }
 
-/** Waits until what the element shows stops changing (lazy chunks, data, the 250 ms
- * loading placeholder) for three checks in a row. */
+/** Waits until what the element shows stops changing (lazy chunks, data, the 250 ms loading
+ * placeholder) for three checks in a row. */
 async function settle(page: Page): Promise<void> {
   let last = '';
   let same = 0;
@@ -102,40 +123,57 @@ async function settle(page: Page): Promise<void> {
   }
 }
 
-async function inside(page: Page): Promise<NodeStyle[]> {
-  const result = await page.evaluate(measureInside, { selector: SUBJECT, properties: PROPERTIES, skipped: SKIPPED_TAGS, limit: 3000 });
-  if (typeof result === 'string') throw new Error(result);
-  return result;
+interface Measured {
+  page: Page;
+  inside: NodeStyle[] | null;
+  host: NodeStyle[];
+  footprint: DocumentFootprint;
 }
 
-async function host(page: Page): Promise<NodeStyle[]> {
-  return page.evaluate(measureHost, { subject: SUBJECT, slot: '#agora-slot', properties: PROPERTIES, skipped: SKIPPED_TAGS });
+async function measure(page: Page, withElement: boolean): Promise<Measured> {
+  let inside: NodeStyle[] | null = null;
+  if (withElement) {
+    const result = await page.evaluate(measureInside, { selector: SUBJECT, properties: PROPERTIES, skipped: SKIPPED_TAGS, limit: 3000 });
+    if (typeof result === 'string') throw new Error(result);
+    inside = result;
+  }
+  const host = await page.evaluate(measureHost, { subject: SUBJECT, slot: '#agora-slot', properties: PROPERTIES, skipped: SKIPPED_TAGS });
+  return { page, inside, host, footprint: await page.evaluate(documentFootprint) };
+}
+
+/** The host pages without any bundle, measured once per run (the baseline of "changes nothing"). */
+const baselines = new Map<boolean, Promise<Measured>>();
+function baseline(hostile: boolean): Promise<Measured> {
+  if (!baselines.has(hostile)) {
+    baselines.set(hostile, (async () => {
+      const page = await open({ script: '', markup: '', ready: 'body' }, { hostile, element: false });
+      const m = await measure(page, false);
+      await page.context().close();
+      return m;
+    })());
+  }
+  return baselines.get(hostile)!;
 }
 
 /** Human-readable differences, grouped by property so a failure says what leaks at a glance. */
 function differences(expected: NodeStyle[], actual: NodeStyle[], labels: [string, string]): string[] {
   const lines: string[] = [];
   const byPath = new Map(actual.map((n) => [n.path, n]));
+  const expectedPaths = new Set(expected.map((n) => n.path));
   const missing = expected.filter((n) => !byPath.has(n.path)).map((n) => n.path);
-  const extra = actual.filter((n) => !expected.some((e) => e.path === n.path)).map((n) => n.path);
+  const extra = actual.filter((n) => !expectedPaths.has(n.path)).map((n) => n.path);
   if (missing.length || extra.length) {
     lines.push(`structure differs: ${missing.length} nodes only on the ${labels[0]} page (${missing.slice(0, 5).join(', ')}), ${extra.length} only on the ${labels[1]} page (${extra.slice(0, 5).join(', ')})`);
   }
   const byProperty = new Map<string, string[]>();
+  const note = (prop: string, line: string) => byProperty.set(prop, [...(byProperty.get(prop) ?? []), line]);
   for (const e of expected) {
     const a = byPath.get(e.path);
     if (!a) continue;
-    const props = Object.keys(e.styles).filter((p) => e.styles[p] !== a.styles[p]);
-    for (const p of props) {
-      const list = byProperty.get(p) ?? [];
-      list.push(`${e.path}: ${labels[0]} ${JSON.stringify(e.styles[p])} vs ${labels[1]} ${JSON.stringify(a.styles[p])}`);
-      byProperty.set(p, list);
+    for (const p of Object.keys(e.styles)) {
+      if (e.styles[p] !== a.styles[p]) note(p, `${e.path}: ${labels[0]} ${JSON.stringify(e.styles[p])} vs ${labels[1]} ${JSON.stringify(a.styles[p])}`);
     }
-    if (e.box !== a.box) {
-      const list = byProperty.get('box') ?? [];
-      list.push(`${e.path}: ${labels[0]} ${e.box} vs ${labels[1]} ${a.box}`);
-      byProperty.set('box', list);
-    }
+    if (e.box !== a.box) note('box', `${e.path}: ${labels[0]} ${e.box} vs ${labels[1]} ${a.box}`);
   }
   for (const [prop, list] of byProperty) {
     lines.push(`${prop} differs on ${list.length} node(s), e.g.:`, ...list.slice(0, 3).map((l) => `    ${l}`));
@@ -143,69 +181,83 @@ function differences(expected: NodeStyle[], actual: NodeStyle[], labels: [string
   return lines;
 }
 
+const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+
 describe('style isolation', () => {
   for (const c of CASES) {
-    it(`${c.name} looks the same on a hostile page as on a blank page`, async () => {
-      const blankPage = await open(c, { hostile: false, element: true });
-      const hostilePage = await open(c, { hostile: true, element: true });
-      try {
-        const blank = await inside(blankPage);
-        const hostile = await inside(hostilePage);
-        expect(blank.length, 'the element drew nothing to compare').toBeGreaterThan(5);
-        const diff = differences(blank, hostile, ['blank', 'hostile']);
+    describe(c.name, () => {
+      let blank: Measured;
+      let hostile: Measured;
+
+      beforeAll(async () => {
+        blank = await measure(await open(c, { hostile: false, element: true }), true);
+        hostile = await measure(await open(c, { hostile: true, element: true }), true);
+      });
+
+      afterAll(async () => {
+        await blank?.page.context().close();
+        await hostile?.page.context().close();
+      });
+
+      it('looks the same on a hostile page as on a blank page', async () => {
+        expect(blank.inside!.length, 'the element drew too little to compare').toBeGreaterThanOrEqual(c.minNodes);
+        const diff = differences(blank.inside!, hostile.inside!, ['blank', 'hostile']);
         if (diff.length) {
-          await screenshot(blankPage, `isolation-${c.name}-blank`);
-          await screenshot(hostilePage, `isolation-${c.name}-hostile`);
+          await screenshot(blank.page, `isolation-${slug(c.name)}-blank`);
+          await screenshot(hostile.page, `isolation-${slug(c.name)}-hostile`);
         }
-        expect(diff, `host CSS leaks into ${c.name} (${blank.length} nodes compared)`).toEqual([]);
-        expect(pageErrors(blankPage)).toEqual([]);
-        expect(pageErrors(hostilePage)).toEqual([]);
+        expect(diff, `host CSS leaks into ${c.name} (${blank.inside!.length} nodes compared; screenshots in test-results/)`).toEqual([]);
+        expect(pageErrors(blank.page)).toEqual([]);
+        expect(pageErrors(hostile.page)).toEqual([]);
+      });
+
+      for (const hostileHost of [false, true]) {
+        it(`changes nothing on a ${hostileHost ? 'hostile' : 'blank'} host page`, async () => {
+          const before = await baseline(hostileHost);
+          const after = hostileHost ? hostile : blank;
+          expect(after.footprint, 'the bundle added styles, fonts or attributes to the document').toEqual(before.footprint);
+          expect(differences(before.host, after.host, ['without', 'with']), `${c.name} changes the host page`).toEqual([]);
+        });
+      }
+    });
+  }
+
+  describe('the measurement itself', () => {
+    // Guards the test: a naive element (open shadow root, no reset, a global <style> for its
+    // button like many widgets add) must show differences both ways.
+    const naive = `customElements.define('naive-box', class extends HTMLElement {
+      connectedCallback() {
+        this.attachShadow({ mode: 'open' }).innerHTML = '<div><p>Text <a href="/x">link</a></p><button>Go</button><ul><li>One</li></ul></div>';
+        const style = document.createElement('style');
+        style.textContent = 'button { color: blue; letter-spacing: 2px }';
+        document.head.append(style);
+      }
+    });`;
+    const c = { script: `data:text/javascript,${encodeURIComponent(naive)}`, markup: '<naive-box data-subject></naive-box>', ready: `${SUBJECT} p` };
+
+    it('sees the hostile sheet reach into an unprotected shadow tree', async () => {
+      const blank = await measure(await open(c, { hostile: false, element: true }), true);
+      const hostile = await measure(await open(c, { hostile: true, element: true }), true);
+      try {
+        const diff = differences(blank.inside!, hostile.inside!, ['blank', 'hostile']).join('\n');
+        for (const leak of ['font-family', 'font-size', 'color', 'line-height', 'letter-spacing', 'text-align']) expect(diff).toContain(`${leak} differs`);
       } finally {
-        await blankPage.context().close();
-        await hostilePage.context().close();
+        await blank.page.context().close();
+        await hostile.page.context().close();
       }
     });
 
-    for (const hostile of [false, true]) {
-      it(`${c.name} changes nothing on a ${hostile ? 'hostile' : 'blank'} host page`, async () => {
-        const without = await open(c, { hostile, element: false });
-        const withIt = await open(c, { hostile, element: true });
-        try {
-          const before: DocumentFootprint = await without.evaluate(documentFootprint);
-          const after: DocumentFootprint = await withIt.evaluate(documentFootprint);
-          expect(after, 'the bundle added styles, fonts or attributes to the document').toEqual(before);
-          const diff = differences(await host(without), await host(withIt), ['without', 'with']);
-          expect(diff, `${c.name} changes the host page`).toEqual([]);
-        } finally {
-          await without.context().close();
-          await withIt.context().close();
-        }
-      });
-    }
-  }
-
-  it('measures what it claims: the hostile sheet does change an unprotected shadow tree', async () => {
-    // Guards the test itself: a naive element (open shadow root, no reset) must show differences.
-    const naive: Case = {
-      name: 'naive element',
-      script: 'data:text/javascript,',
-      markup: '<naive-box data-subject></naive-box>',
-      ready: `${SUBJECT} p`,
-    };
-    const define = `customElements.define('naive-box', class extends HTMLElement {
-      connectedCallback() { this.attachShadow({ mode: 'open' }).innerHTML = '<div><p>Text <a href="/x">link</a></p><button>Go</button><ul><li>One</li></ul></div>'; }
-    });`;
-    const pages: Page[] = [];
-    const measure = async (hostile: boolean) => {
-      const page = await open({ ...naive, script: `data:text/javascript,${encodeURIComponent(define)}` }, { hostile, element: true });
-      pages.push(page);
-      return inside(page);
-    };
-    try {
-      const diff = differences(await measure(false), await measure(true), ['blank', 'hostile']).join('\n');
-      for (const leak of ['font-family', 'color', 'line-height', 'letter-spacing', 'text-align']) expect(diff).toContain(`${leak} differs`);
-    } finally {
-      for (const page of pages) await page.context().close();
-    }
+    it('sees a global style added by an element change the host page', async () => {
+      const withIt = await measure(await open(c, { hostile: false, element: true }), true);
+      try {
+        const before = await baseline(false);
+        expect(withIt.footprint.styleNodes).toBe(before.footprint.styleNodes + 1);
+        const diff = differences(before.host, withIt.host, ['without', 'with']).join('\n');
+        expect(diff).toContain('letter-spacing differs');
+        expect(diff).toMatch(/button\[\d+\]: without "rgb\(0, 0, 0\)" vs with "rgb\(0, 0, 255\)"/);
+      } finally {
+        await withIt.page.context().close();
+      }
+    });
   });
 });
