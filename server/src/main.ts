@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openStore } from './db/store.ts';
+import { sql } from 'drizzle-orm';
+import { openStore, type Db } from './db/store.ts';
 import * as seed from '../seed/index.ts';
 
 interface Account { email: string; password: string; role: string }
@@ -23,14 +24,17 @@ async function main(): Promise<void> {
   const store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   const where = store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${relative(process.cwd(), config.dataDir) || '.'}`;
 
-  let accounts: Account[] | undefined;
-  if (!(await seed.isSeeded(store.db))) {
+  // Instances starting together on one empty PostgreSQL: the lock lets one seed while the others
+  // wait and then find the catalogue there (the seed's own transaction nests as a savepoint).
+  await store.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(4243)`);
+    const db = tx as unknown as Db;
+    if (await seed.isSeeded(db)) return;
     console.log(`Seeding the demo catalogue into ${where}…`);
-    accounts = (await seed.seedDemo(store.db)).accounts;
-  } else {
-    // The seed may publish its fixed accounts so later starts can print them too.
-    accounts = (seed as { DEMO_ACCOUNTS?: Account[] }).DEMO_ACCOUNTS;
-  }
+    await seed.seedDemo(db);
+  });
+  // The accounts are fixed, so a restart on a seeded store prints them too.
+  const accounts: Account[] = seed.DEMO_ACCOUNTS;
 
   const app = await buildApp({ store, auth: config.auth, serveStatic: true, logger: config.logger });
   await app.listen({ port: config.port, host: config.host });
@@ -43,7 +47,7 @@ async function main(): Promise<void> {
   console.log(`  embed:   http://${host}:${port}/embed`);
   console.log(`  API:     http://${host}:${port}/api/v1/marketplace`);
   if (!existsSync(join(process.cwd(), 'dist'))) console.log('  (dist/ is missing: run `npm run build` for the portal pages)');
-  if (accounts?.length) console.log(`\nDemo accounts:\n${table(accounts)}`);
+  if (accounts.length) console.log(`\nDemo accounts:\n${table(accounts)}`);
   console.log('\nCtrl-C to stop.');
 
   let stopping = false;
