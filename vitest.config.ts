@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 // Three suites: unit (rules, UI, client in happy-dom), server (the real app on a real store),
 // browser (the built bundle served by the real server, driven in Debian's Chromium).
 export default defineConfig({
-  esbuild: { jsx: 'automatic' },
+  // Vite 8 transforms with oxc; React's automatic runtime, as tsconfig's "jsx": "react-jsx".
+  oxc: { jsx: { runtime: 'automatic' } },
   test: {
     projects: [
       {
