@@ -1,0 +1,100 @@
+// Quota rules of spec 3 §5 and §9: the monthly equivalent, the unlimited threshold, reading the
+// five pricing models, and unit costs shown within 2 fraction digits.
+import { describe, expect, it } from 'vitest';
+import {
+  allowsOverages, isUnlimitedValue, lowestTierCost, monthlyEquivalent, pricingMonthlyEquivalent, readPricing,
+  scaledCost, unitCostScale,
+} from '../../src/rules/quota.ts';
+import { UNLIMITED_THRESHOLD } from '../../src/rules/constants.ts';
+
+describe('monthlyEquivalent', () => {
+  it('converts each interval to a month', () => {
+    expect(monthlyEquivalent(1000, 'monthly')).toEqual({ value: 1000, unlimited: false });
+    expect(monthlyEquivalent(1000, 'weekly')).toEqual({ value: 4000, unlimited: false });
+    expect(monthlyEquivalent(1000, 'daily')).toEqual({ value: 30_000, unlimited: false });
+    expect(monthlyEquivalent(10, 'hourly')).toEqual({ value: 10 * 24 * 30, unlimited: false });
+    expect(monthlyEquivalent(100, 'minute')).toEqual({ value: 100 * 60 * 24 * 30, unlimited: false });
+  });
+
+  it('divides an annual limit by 12 and rounds down', () => {
+    expect(monthlyEquivalent(1_200_000, 'annually')).toEqual({ value: 100_000, unlimited: false });
+    expect(monthlyEquivalent(100, 'annually')).toEqual({ value: 8, unlimited: false });
+    expect(monthlyEquivalent(11, 'annually')).toEqual({ value: 0, unlimited: false });
+  });
+
+  it('shows 999999999 and above as is, and as unlimited, whatever the interval', () => {
+    expect(monthlyEquivalent(UNLIMITED_THRESHOLD, 'daily')).toEqual({ value: UNLIMITED_THRESHOLD, unlimited: true });
+    expect(monthlyEquivalent(UNLIMITED_THRESHOLD + 5, 'annually')).toEqual({ value: UNLIMITED_THRESHOLD + 5, unlimited: true });
+    expect(monthlyEquivalent(UNLIMITED_THRESHOLD - 1, 'monthly')).toEqual({ value: UNLIMITED_THRESHOLD - 1, unlimited: false });
+    // Just under the threshold per day is far above it per month, but only the stored value counts.
+    expect(monthlyEquivalent(UNLIMITED_THRESHOLD - 1, 'daily').unlimited).toBe(false);
+  });
+
+  it('treats -1 as unlimited', () => {
+    expect(isUnlimitedValue(-1)).toBe(true);
+    expect(monthlyEquivalent(-1, 'hourly').unlimited).toBe(true);
+    expect(isUnlimitedValue(0)).toBe(false);
+  });
+});
+
+describe('readPricing', () => {
+  it('reads a fixed limit with its type and overages', () => {
+    expect(readPricing({ type: 'fixed', interval: 'daily', limit: { value: 50_000, type: 'loose', overages: 0.0005 } }))
+      .toEqual({ type: 'fixed', interval: 'daily', value: 50_000, limitType: 'loose', overages: 0.0005 });
+    expect(readPricing({ type: 'fixed', interval: 'monthly', limit: { value: 200, type: 'per-unit', overages: 0.05 } }))
+      .toMatchObject({ limitType: 'perunit' });
+  });
+
+  it('reads unlimited, per-unit and both tiered models', () => {
+    expect(readPricing({ type: 'unlimited', interval: 'monthly', limit: { value: -1 } })).toEqual({ type: 'unlimited', interval: 'monthly' });
+    expect(readPricing({ type: 'perunit', interval: 'monthly', limit: { cost: 0.004 } })).toEqual({ type: 'perunit', interval: 'monthly', cost: 0.004 });
+    const tiers = [{ from: 100_001, to: null, cost: 0.001, flatFee: 100 }, { from: 1, to: 100_000, cost: 0.002, flatFee: 0 }];
+    const volume = readPricing({ type: 'volume', interval: 'weekly', limit: { tiers } });
+    expect(volume).toMatchObject({ type: 'volume', interval: 'weekly' });
+    // Sorted by their lower bound; an open upper bound stays null.
+    expect(volume && 'tiers' in volume && volume.tiers.map((t) => [t.from, t.to])).toEqual([[1, 100_000], [100_001, null]]);
+    expect(readPricing({ type: 'graduated', limit: { tiers } })).toMatchObject({ type: 'graduated', interval: 'monthly' });
+  });
+
+  it('refuses what is not one of the five models', () => {
+    expect(readPricing(null)).toBeNull();
+    expect(readPricing({ type: 'mystery', limit: {} })).toBeNull();
+    expect(readPricing({ type: 'fixed', limit: {} })).toBeNull();
+    expect(readPricing({ type: 'volume', limit: { tiers: [] } })).toBeNull();
+  });
+
+  it('gives the monthly equivalent of a pricing, none for cost-only models', () => {
+    expect(pricingMonthlyEquivalent(readPricing({ type: 'fixed', interval: 'weekly', limit: { value: 10, type: 'strict' } })!))
+      .toEqual({ value: 40, unlimited: false });
+    expect(pricingMonthlyEquivalent(readPricing({ type: 'unlimited', interval: 'monthly' })!)?.unlimited).toBe(true);
+    expect(pricingMonthlyEquivalent(readPricing({ type: 'perunit', limit: { cost: 1 } })!)).toBeNull();
+  });
+
+  it('knows when a fixed limit bills overages', () => {
+    expect(allowsOverages(readPricing({ type: 'fixed', limit: { value: 1, type: 'loose', overages: 0.1 } })!)).toBe(true);
+    expect(allowsOverages(readPricing({ type: 'fixed', limit: { value: 1, type: 'strict', overages: 0.1 } })!)).toBe(false);
+    expect(allowsOverages(readPricing({ type: 'fixed', limit: { value: 1, type: 'loose', overages: 0 } })!)).toBe(false);
+  });
+});
+
+describe('unit costs within 2 fraction digits', () => {
+  it('picks the smallest batch at which the cost is exact to the cent', () => {
+    expect(unitCostScale(0.05)).toBe(1);
+    expect(unitCostScale(2)).toBe(1);
+    expect(unitCostScale(0.002)).toBe(1000);
+    expect(unitCostScale(0.0015)).toBe(1000);
+    expect(unitCostScale(0.00002)).toBe(1000);
+    expect(unitCostScale(0.0000001)).toBe(1_000_000);
+    expect(unitCostScale(0)).toBe(1);
+  });
+
+  it('rounds the batch cost to the cent', () => {
+    expect(scaledCost(0.0015)).toEqual({ amount: 1.5, per: 1000 });
+    expect(scaledCost(0.0075)).toEqual({ amount: 7.5, per: 1000 });
+    expect(scaledCost(0.02)).toEqual({ amount: 0.02, per: 1 });
+  });
+
+  it('finds the lowest tier cost', () => {
+    expect(lowestTierCost([{ from: 1, to: 10, cost: 0.3, flatFee: 0 }, { from: 11, to: null, cost: 0.1, flatFee: 5 }])).toBe(0.1);
+  });
+});
