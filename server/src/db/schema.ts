@@ -165,6 +165,9 @@ export const products = pgTable('products', {
   index('products_title_idx').on(sql`lower(${t.title})`),
   index('products_created_idx').on(t.createdAt),
   index('products_last_version_idx').on(t.lastVersionCreatedAt),
+  // The catalogue's browse orders (catalogue/products.ts ORDER), so a page is an index scan.
+  index('products_default_order_idx').on(sql`lower(${t.title})`, t.createdAt.desc().nullsFirst(), t.id),
+  index('products_modified_order_idx').on(t.lastVersionCreatedAt.desc().nullsLast(), sql`lower(${t.title})`, t.id),
   index('products_search_idx').using('gin', t.search),
   index('products_tags_idx').using('gin', t.tags),
 ]);
@@ -251,6 +254,9 @@ export const assetResources = pgTable('asset_resources', {
 }, (t) => [
   index('asset_resources_version_idx').on(t.productVersionId),
   index('asset_resources_search_idx').using('gin', t.search),
+  // Browse filters "has a resource in stage / in state" (catalogue/products.ts), without reading specifications.
+  index('asset_resources_stage_idx').on(t.stageId, t.productVersionId),
+  index('asset_resources_state_idx').on(t.state, t.productVersionId),
 ]);
 
 /** The explorer's index of a specification, built once when the resource is stored:
