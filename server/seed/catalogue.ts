@@ -39,6 +39,9 @@ export interface CatalogueRows extends DocRows {
   seeded: SeededProduct[];
 }
 
+/** Icons are stored as the path of the image route, which links.icon hands to the browser as is. */
+const imageUrl = (id: string) => `/api/v1/images/${id}`;
+
 /** Statuses of older versions that show the version warning hint. */
 const VERSION_STATUS: Record<string, string> = { 'ver-payments-1': 'error', 'ver-product-catalog-1': 'warning' };
 
@@ -94,7 +97,7 @@ export function catalogueRows(): CatalogueRows {
     if (c.featured && imageId) out.images.push({ id: imageId, contentType: 'image/svg+xml', data: bannerSvg(c.title, ...c.featured.colors), createdAt: at(-400) });
     out.categories.push({
       id: c.id, title: c.title, description: c.description, parentId: c.parent ?? null, featured: !!c.featured,
-      icon: imageId, imageFit: c.featured?.fit ?? null, imagePosition: c.featured?.position ?? null, createdAt: at(-400),
+      icon: imageId ? imageUrl(imageId) : null, imageFit: c.featured?.fit ?? null, imagePosition: c.featured?.position ?? null, createdAt: at(-400),
     });
   }
 
@@ -170,8 +173,9 @@ export function catalogueRows(): CatalogueRows {
 
     let icon: string | null = null;
     if (def.icon) {
-      icon = `img-prod-${def.key}`;
-      out.images.push({ id: icon, contentType: 'image/svg+xml', data: iconSvg(...def.icon), createdAt: at(-def.age) });
+      const imageId = `img-prod-${def.key}`;
+      out.images.push({ id: imageId, contentType: 'image/svg+xml', data: iconSvg(...def.icon), createdAt: at(-def.age) });
+      icon = imageUrl(imageId);
     }
     out.products.push({
       id: productId, name: slugify(title), title, description: def.description, status: def.status ?? 'success', state: 'published',

@@ -112,7 +112,15 @@ function oas2Endpoints(doc: Json): Endpoint[] {
 
 function oas3Endpoints(doc: Json): Endpoint[] {
   if (!Array.isArray(doc.servers)) return [];
-  return doc.servers.filter(isObject).map((s) => ({ url: str(s.url), description: str(s.description) })).filter((e) => e.url);
+  // Server variables take their defaults, so the selector offers addresses that can be called.
+  return doc.servers.filter(isObject).map((s) => {
+    const variables = isObject(s.variables) ? s.variables : {};
+    const url = str(s.url).replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const v = variables[name];
+      return isObject(v) && str(v.default) ? str(v.default) : whole;
+    });
+    return { url, description: str(s.description) };
+  }).filter((e) => e.url);
 }
 
 function asyncEndpoints(doc: Json): Endpoint[] {
