@@ -84,6 +84,13 @@ describe('GET …/spec/operations and …/spec/tags', () => {
     expect(res.body.size).toBe(Buffer.byteLength(JSON.stringify(res.body.operation)));
   });
 
+  it("keeps the author's order of properties and responses", async () => {
+    const res = await t.request(f.alice, { url: `${API}${f.paths.oas3}/spec/operations/1` });
+    expect(Object.keys(res.body.operation.responses)).toEqual(['201', '400']);
+    const pet = res.body.operation.responses['201'].content['application/json'].schema;
+    expect(Object.keys(pet.properties)).toEqual(['id', 'name', 'born', 'tags', 'parent']);
+  });
+
   it('gives several operations at once, in ordinal order', async () => {
     const res = await t.request(f.alice, { url: `${API}${f.paths.oas3}/spec/operations?ordinal=4&ordinal=1` });
     expect(res.status).toBe(200);

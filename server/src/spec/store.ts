@@ -1,6 +1,11 @@
 // The stored index: one spec_operations row per operation, plus the head (tags, operation
-// summaries, sizes) in the row at ordinal HEAD_ORDINAL, so the explorer's first call reads one row.
-// (The head would sit better in a column of asset_resources; this keeps the data model untouched.)
+// summaries, sizes) in the row at ordinal HEAD_ORDINAL, its etag in that row's operation_id, so
+// the explorer's first call reads one row. (The head would sit better in a column of
+// asset_resources; this keeps the data model untouched.)
+//
+// `operation` holds the JSON text as a jsonb *string*: a jsonb object would reorder every key
+// (shortest first), and authors' property and response order is what the explorer must show.
+// Reading `operation #>> '{}'` gives the text back for either form.
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { assetResources, specOperations } from '../db/schema.ts';
@@ -12,6 +17,9 @@ import type { SpecHead, SpecIndex } from './types.ts';
 export const HEAD_ORDINAL = -1;
 /** Rows per insert statement are capped by bytes, so a 10 MB description never builds one huge statement. */
 const BATCH_BYTES = 4 * 1024 * 1024;
+
+const asJsonText = (json: string) => sql`to_jsonb(${json}::text)`;
+const jsonText = sql<string>`${specOperations.operation} #>> '{}'`;
 
 export interface IndexResult {
   operations: number;
@@ -51,13 +59,14 @@ export async function writeSpecIndex(db: Db, resourceId: string, index: SpecInde
   const headJson = JSON.stringify(index.head);
   hash.update(headJson);
   for (const op of index.operations) hash.update(op.json);
-  const stored = `${headJson.slice(0, -1)},"etag":${JSON.stringify(hash.digest('base64url').slice(0, 20))}}`;
+  const etag = hash.digest('base64url').slice(0, 20);
+  const stored = `${headJson.slice(0, -1)},"etag":${JSON.stringify(etag)}}`;
 
   await db.transaction(async (tx) => {
     await tx.delete(specOperations).where(eq(specOperations.resourceId, resourceId));
     await tx.insert(specOperations).values({
-      resourceId, ordinal: HEAD_ORDINAL, tag: '', method: '', path: '', summary: '',
-      operation: sql`${stored}::jsonb`, size: Buffer.byteLength(stored),
+      resourceId, ordinal: HEAD_ORDINAL, tag: '', method: '', path: '', summary: '', operationId: etag,
+      operation: asJsonText(stored), size: Buffer.byteLength(stored),
     });
     let batch: Array<typeof specOperations.$inferInsert> = [];
     let bytes = 0;
@@ -70,7 +79,7 @@ export async function writeSpecIndex(db: Db, resourceId: string, index: SpecInde
       batch.push({
         resourceId, ordinal: op.ordinal, tag: op.tag, method: op.method, path: op.path,
         operationId: op.operationId, summary: op.summary, deprecated: op.deprecated,
-        operation: sql`${op.json}::jsonb`, size: op.size,
+        operation: asJsonText(op.json), size: op.size,
       });
       bytes += op.size;
       if (bytes >= BATCH_BYTES) await flush();
@@ -81,13 +90,13 @@ export async function writeSpecIndex(db: Db, resourceId: string, index: SpecInde
 
 /** The stored head as JSON text (with its etag), or null when the resource was never indexed. */
 export async function readHeadJson(db: Db, resourceId: string): Promise<string | null> {
-  const rows = await db.select({ json: sql<string>`${specOperations.operation}::text` }).from(specOperations)
+  const rows = await db.select({ json: jsonText }).from(specOperations)
     .where(and(eq(specOperations.resourceId, resourceId), eq(specOperations.ordinal, HEAD_ORDINAL)));
   return rows[0]?.json ?? null;
 }
 
 export async function readEtag(db: Db, resourceId: string): Promise<string | null> {
-  const rows = await db.select({ etag: sql<string | null>`${specOperations.operation}->>'etag'` }).from(specOperations)
+  const rows = await db.select({ etag: specOperations.operationId }).from(specOperations)
     .where(and(eq(specOperations.resourceId, resourceId), eq(specOperations.ordinal, HEAD_ORDINAL)));
   return rows[0]?.etag ?? null;
 }
@@ -114,7 +123,7 @@ const operationColumns = {
   summary: specOperations.summary,
   deprecated: specOperations.deprecated,
   size: specOperations.size,
-  json: sql<string>`${specOperations.operation}::text`,
+  json: jsonText,
 };
 
 export async function readOperations(db: Db, resourceId: string, ordinals: number[]): Promise<StoredOperationRow[]> {
