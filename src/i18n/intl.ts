@@ -39,8 +39,29 @@ function fromModule(mod: MessageModule, name: string): LocaleMessages {
   return { messages: { ...(mod[name] as Compiled) }, sections: mod.__agoraSections ?? {}, loading: new Map() };
 }
 
-const locales = new Map<Locale, LocaleMessages>([['en-US', fromModule(enModule as unknown as MessageModule, 'en')]]);
-const pendingLocales = new Map<Locale, Promise<LocaleMessages>>();
+/** A promise React's use() reads at once, without suspending, once it has settled. */
+// (React reads the status and value fields it would otherwise set on its first look.)
+type Tracked<T> = Promise<T>;
+
+function settled<T>(value: T): Tracked<T> {
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled', value });
+}
+
+function track<T>(promise: Promise<T>): Tracked<T> {
+  Object.assign(promise, { status: 'pending' });
+  promise.then(
+    (value) => Object.assign(promise, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
+  );
+  return promise;
+}
+
+const english = fromModule(enModule as unknown as MessageModule, 'en');
+const locales = new Map<Locale, LocaleMessages>([['en-US', english]]);
+// One promise per locale and section for the whole page: use() must see the same one each render.
+const localePromises = new Map<Locale, Tracked<LocaleMessages>>([['en-US', settled(english)]]);
+const sectionPromises = new WeakMap<LocaleMessages, Map<string, Tracked<void>>>();
+const READY = settled(undefined);
 
 // Arriving sections re-render every component that shows texts.
 let version = 0;
@@ -55,37 +76,37 @@ function bump(): void {
   listeners.forEach((l) => l());
 }
 
-/** Loads (once) the core messages of a locale; resolves at once for English. */
-export function loadMessages(locale: Locale): Promise<LocaleMessages> {
-  const ready = locales.get(locale);
-  if (ready) return Promise.resolve(ready);
-  let promise = pendingLocales.get(locale);
+/** Loads (once) the core messages of a locale; settled at once for English. */
+export function loadMessages(locale: Locale): Tracked<LocaleMessages> {
+  let promise = localePromises.get(locale);
   if (!promise) {
-    promise = moduleLoaders[locale]().then((mod) => {
+    promise = track(moduleLoaders[locale]().then((mod) => {
       const state = fromModule(mod, exportName[locale]);
       locales.set(locale, state);
       return state;
-    });
+    }));
     // A failed chunk may be retried on the next render.
-    promise.catch(() => pendingLocales.delete(locale));
-    pendingLocales.set(locale, promise);
+    promise.catch(() => localePromises.delete(locale));
+    localePromises.set(locale, promise);
   }
   return promise;
 }
 
-/** Loads (once) one section of a locale's messages. Resolves at once when it is already there. */
-export function loadSection(state: LocaleMessages, section: string): Promise<void> {
-  const loader = state.sections[section];
-  if (!loader) return Promise.resolve();
-  let promise = state.loading.get(section);
+/** Loads (once) one section of a locale's messages; settled at once when it is part of the module. */
+export function loadSection(state: LocaleMessages, section: string): Tracked<void> {
+  let perState = sectionPromises.get(state);
+  if (!perState) sectionPromises.set(state, (perState = new Map()));
+  let promise = perState.get(section);
   if (!promise) {
-    promise = loader().then((mod) => {
+    const loader = state.sections[section];
+    if (!loader) return READY;
+    promise = track(loader().then((mod) => {
       Object.assign(state.messages, mod.default);
       delete state.sections[section];
       bump();
-    });
-    promise.catch(() => state.loading.delete(section));
-    state.loading.set(section, promise);
+    }));
+    promise.catch(() => perState.delete(section));
+    perState.set(section, promise);
   }
   return promise;
 }
@@ -178,7 +199,6 @@ function format(intl: IntlShape<string>, key: string, message: unknown, values: 
 
 export function makeI18n(locale: Locale, state: LocaleMessages): I18n {
   const intl = intlFor(locale, state);
-  const english = locales.get('en-US')!;
   const englishIntl = intlFor('en-US', english);
   return {
     locale,
@@ -212,10 +232,9 @@ export const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
 export function useMessages(...sections: string[]): I18n {
   const locale = useContext(LocaleContext);
   const v = useSyncExternalStore(subscribe, getVersion, getVersion);
-  const state = locales.get(locale) ?? use(loadMessages(locale));
-  for (const section of sections) {
-    if (state.sections[section]) use(loadSection(state, section));
-  }
+  // Always through use(), with one promise per locale and section: settled ones never suspend.
+  const state = use(loadMessages(locale));
+  for (const section of sections) use(loadSection(state, section));
   return useMemo(() => makeI18n(locale, state), [locale, state, v]);
 }
 

@@ -1,0 +1,182 @@
+// @vitest-environment node
+// The API client against real HTTP servers: a tiny one that shows what arrives (headers, query,
+// error bodies), and the real marketplace app for sign-in, refresh and a lost session.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, pageToOffset, readList, toSearchParams, type Api } from '../../src/api/client.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import type { Tokens } from '../../src/state/store.ts';
+import { buildTestApp, DEFAULT_PASSWORD, type TestApp, type TestUser } from '../server/helper.ts';
+import { ORG_ROLES } from '../../src/rules/roleNames.ts';
+
+function session() {
+  const state = { tokens: null as Tokens | null, lost: 0 };
+  return {
+    state,
+    getTokens: () => state.tokens,
+    setTokens: (t: Tokens | null) => { state.tokens = t; },
+    onSessionLost: () => { state.lost++; state.tokens = null; },
+  };
+}
+
+describe('requests as they arrive at a server', () => {
+  let echo: FastifyInstance;
+  let base: string;
+  beforeAll(async () => {
+    echo = Fastify();
+    echo.get('/api/v1/echo', async (request) => ({ headers: request.headers, url: request.url }));
+    echo.get('/api/v1/list', async () => ({ items: [{ id: 1 }, { id: 2 }], totalCount: 42 }));
+    echo.get('/api/v1/bad', async (_r, reply) => reply.status(400).send({
+      errors: [{ status: 400, title: 'Bad Request', detail: 'limit must be <= 100', source: { parameter: 'limit' } }],
+    }));
+    echo.get('/api/v1/forbidden', async (_r, reply) => reply.status(403).send({ errors: [{ status: 403, title: 'Forbidden', detail: 'no' }] }));
+    echo.get('/api/v1/proxy', async (_r, reply) => reply.status(502).type('text/html').send('<html>Bad gateway</html>'));
+    echo.delete('/api/v1/thing', async (_r, reply) => reply.status(204).send());
+    await echo.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(echo.server.address() as { port: number }).port}/api/v1`;
+  });
+  afterAll(() => echo.close());
+
+  const client = (over: Partial<Parameters<typeof createClient>[0]> = {}) =>
+    createClient({ apiBase: base, tenant: 'org-7', locale: 'fr-FR', ...session(), ...over });
+
+  it('sends the tenant, the locale and the bearer token', async () => {
+    const s = session();
+    s.state.tokens = { accessToken: 'tok', refreshToken: 'r', expiresAt: Date.now() + 60_000 };
+    const api = createClient({ apiBase: base, tenant: 'org-7', locale: 'fr-FR', ...s });
+    const { headers } = await api.get<{ headers: Record<string, string> }>('/echo');
+    expect(headers['x-tenant-id']).toBe('org-7');
+    expect(headers['accept-language']).toBe('fr-FR');
+    expect(headers.authorization).toBe('Bearer tok');
+  });
+
+  it('sends no token and no tenant when there are none', async () => {
+    const { headers } = await client({ tenant: null }).get<{ headers: Record<string, string> }>('/echo');
+    expect(headers.authorization).toBeUndefined();
+    expect(headers['x-tenant-id']).toBeUndefined();
+  });
+
+  it('repeats keys for lists and leaves out empty values', async () => {
+    const { url } = await client().get<{ url: string }>('/echo', {
+      query: { status: ['success', 'warning'], search: 'pets & co', empty: '', none: undefined, n: 0, flag: false },
+    });
+    expect(url).toBe('/api/v1/echo?status=success&status=warning&search=pets+%26+co&n=0&flag=false');
+  });
+
+  it('turns a page into offset = (page - 1) x limit', async () => {
+    const { url } = await client().get<{ url: string }>('/echo', { query: { limit: 20, offset: pageToOffset(3, 20) } });
+    expect(url).toBe('/api/v1/echo?limit=20&offset=40');
+    expect(pageToOffset(1, 10)).toBe(0);
+    expect(pageToOffset(0, 10)).toBe(0);
+  });
+
+  it('reads lists as items and totalCount, paging with page and limit', async () => {
+    const api = client();
+    expect(await api.list('/list', { page: 2, limit: 10 })).toEqual({ items: [{ id: 1 }, { id: 2 }], totalCount: 42 });
+    expect(readList([1, 2, 3])).toEqual({ items: [1, 2, 3], totalCount: 3 });
+    expect(readList(null)).toEqual({ items: [], totalCount: 0 });
+  });
+
+  it('keeps status, title, detail and parameter of an error', async () => {
+    const error = await client().get('/bad').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, title: 'Bad Request', detail: 'limit must be <= 100', parameter: 'limit' });
+    expect((await client().get('/forbidden').catch((e: ApiError) => e)).isForbidden).toBe(true);
+  });
+
+  it('keeps the status of an error that is not JSON', async () => {
+    const error = (await client().get('/proxy').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.errors).toEqual([]);
+  });
+
+  it('answers undefined for 204', async () => {
+    expect(await client().delete('/thing')).toBeUndefined();
+  });
+
+  it('reports an unreachable server as status 0', async () => {
+    const api = createClient({ apiBase: 'http://127.0.0.1:9/api/v1', ...session() });
+    const error = (await api.get('/marketplace').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.isNetwork).toBe(true);
+  });
+
+  it('builds query strings the same way outside requests', () => {
+    expect(toSearchParams({ a: [1, 2], b: null, c: 'x' }).toString()).toBe('a=1&a=2&c=x');
+  });
+});
+
+describe('the session against the real marketplace server', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let base: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const org = await t.createOrg({ name: 'Acme' });
+    user = await t.createUser({ orgId: org.id, email: 'ann@agora.test', name: 'Ann', orgRoles: [ORG_ROLES.Consumer] });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api/v1`;
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  async function signedIn(): Promise<{ api: Api; s: ReturnType<typeof session> }> {
+    const s = session();
+    const api = createClient({ apiBase: base, ...s });
+    const pair = await api.post<{ accessToken: string; refreshToken: string; expiresIn: number }>(
+      '/auth/signin', { username: user.email, password: DEFAULT_PASSWORD }, { anonymous: true });
+    s.state.tokens = { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresAt: Date.now() + pair.expiresIn * 1000 };
+    return { api, s };
+  }
+
+  it('signs in and reads the session with the bearer token', async () => {
+    const { api } = await signedIn();
+    const me = await api.get<{ user: { email: string } }>('/auth/findSession');
+    expect(me.user.email).toBe('ann@agora.test');
+  });
+
+  it('names the field of a bad sign-in', async () => {
+    const api = createClient({ apiBase: base, ...session() });
+    const error = (await api.post('/auth/signin', { username: '', password: 'x' }, { anonymous: true }).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(400);
+    expect(error.parameter).toBe('username');
+    const wrong = (await api.post('/auth/signin', { username: user.email, password: 'wrong' }, { anonymous: true }).catch((e: unknown) => e)) as ApiError;
+    expect(wrong.status).toBe(401);
+  });
+
+  it('refreshes once on a 401 and retries, for every request waiting at the same time', async () => {
+    const { api, s } = await signedIn();
+    const refresh = s.state.tokens!.refreshToken;
+    s.state.tokens = { ...s.state.tokens!, accessToken: 'expired-or-garbage' };
+    // The server rotates refresh tokens: a second refresh with the same token would fail.
+    const answers = await Promise.all([api.get('/auth/findSession'), api.get('/auth/findSession'), api.get('/auth/findSession')]);
+    expect(answers).toHaveLength(3);
+    expect(s.state.tokens!.refreshToken).not.toBe(refresh);
+    expect(s.state.tokens!.accessToken).not.toBe('expired-or-garbage');
+    expect(s.state.lost).toBe(0);
+  });
+
+  it('refreshes ahead of time when the access token is about to expire', async () => {
+    const { api, s } = await signedIn();
+    const before = s.state.tokens!;
+    s.state.tokens = { ...before, expiresAt: Date.now() - 1 };
+    await api.get('/auth/findSession');
+    expect(s.state.tokens!.refreshToken).not.toBe(before.refreshToken);
+  });
+
+  it('ends the session when the refresh fails (signed out elsewhere)', async () => {
+    const { api, s } = await signedIn();
+    await api.post('/auth/signout', { refreshToken: s.state.tokens!.refreshToken }, { anonymous: true });
+    s.state.tokens = { ...s.state.tokens!, accessToken: 'garbage' };
+    const error = (await api.get('/auth/findSession').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(401);
+    expect(s.state.lost).toBe(1);
+    expect(s.state.tokens).toBeNull();
+  });
+
+  it('reads the marketplace root as a visitor', async () => {
+    const api = createClient({ apiBase: base, ...session() });
+    const market = await api.get<{ settings: { sitename: string }; features: string[] }>('/marketplace');
+    expect(typeof market.settings.sitename).toBe('string');
+    expect(Array.isArray(market.features)).toBe(true);
+  });
+});

@@ -1,0 +1,80 @@
+// Page-level configuration, the kept session and the locale cookie (spec 1 §1).
+import { afterEach, describe, expect, it } from 'vitest';
+import { agoraStore, configure, forceSignIn, setTokens, tokensFrom } from '../../src/state/store.ts';
+import { tokenSubject } from '../../src/state/token.ts';
+import { localeCookie, readLocaleCookie, toLocale } from '../../src/i18n/intl.ts';
+import { LOCALE_COOKIE } from '../../src/rules/constants.ts';
+import { installPageApi } from '../../src/elements/page.ts';
+
+afterEach(() => {
+  setTokens(null);
+  configure({ apiBase: '/api/v1', tenant: null, locale: null, portalUrl: null });
+  document.cookie = `${LOCALE_COOKIE}=; Max-Age=0; Path=/`;
+});
+
+describe('configure', () => {
+  it('defaults to /api/v1 and changes only what it is given', () => {
+    expect(agoraStore.getState().config).toEqual({ apiBase: '/api/v1', tenant: null, locale: null, portalUrl: null });
+    configure({ tenant: 'org-1' });
+    configure({ locale: 'de-DE', apiBase: undefined });
+    expect(agoraStore.getState().config).toEqual({ apiBase: '/api/v1', tenant: 'org-1', locale: 'de-DE', portalUrl: null });
+  });
+
+  it('is window.Agora.configure, installed once', () => {
+    const api = installPageApi()!;
+    expect(window.Agora).toBe(api);
+    expect(installPageApi()).toBe(api);
+    window.Agora!.configure({ apiBase: 'https://market.example/api/v1' });
+    expect(agoraStore.getState().config.apiBase).toBe('https://market.example/api/v1');
+  });
+});
+
+describe('session tokens', () => {
+  it('are kept in localStorage so a reload stays signed in', () => {
+    setTokens(tokensFrom({ accessToken: 'a', refreshToken: 'r', expiresIn: 60 }, 1_000));
+    expect(JSON.parse(localStorage.getItem('agora-session')!)).toEqual({ accessToken: 'a', refreshToken: 'r', expiresAt: 61_000 });
+    expect(window.Agora?.signedIn() ?? installPageApi()!.signedIn()).toBe(true);
+  });
+
+  it('are forgotten, and a new sign-in asked for, when a refresh fails', () => {
+    setTokens(tokensFrom({ accessToken: 'a', refreshToken: 'r', expiresIn: 60 }));
+    const before = agoraStore.getState().signInRequired;
+    forceSignIn();
+    expect(agoraStore.getState().tokens).toBeNull();
+    expect(agoraStore.getState().signInRequired).toBe(before + 1);
+    expect(localStorage.getItem('agora-session')).toBeNull();
+  });
+
+  it('follow another tab signing in or out', () => {
+    localStorage.setItem('agora-session', JSON.stringify({ accessToken: 'x', refreshToken: 'y', expiresAt: 5 }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'agora-session' }));
+    expect(agoraStore.getState().tokens?.accessToken).toBe('x');
+  });
+
+  it('tell users apart by the subject of the access token', () => {
+    const payload = btoa(JSON.stringify({ sub: 'user-42' })).replace(/=+$/, '');
+    expect(tokenSubject(`h.${payload}.s`)).toBe('user-42');
+    expect(tokenSubject('not-a-jwt')).toBeNull();
+    expect(tokenSubject(null)).toBeNull();
+  });
+});
+
+describe('locale', () => {
+  it('is kept in a cookie for 365 days, SameSite=Lax', () => {
+    expect(localeCookie('fr-FR')).toBe(`${LOCALE_COOKIE}=fr-FR; Max-Age=31536000; Path=/; SameSite=Lax`);
+    document.cookie = localeCookie('pt-BR');
+    expect(readLocaleCookie()).toBe('pt-BR');
+    expect(readLocaleCookie('a=b; agora-locale=de-DE')).toBe('de-DE');
+    expect(readLocaleCookie('agora-locale=xx-YY')).toBeNull();
+    expect(readLocaleCookie('')).toBeNull();
+  });
+
+  it('accepts the usual spellings of the four locales only', () => {
+    expect(toLocale('fr')).toBe('fr-FR');
+    expect(toLocale('pt_br')).toBe('pt-BR');
+    expect(toLocale('DE-de')).toBe('de-DE');
+    expect(toLocale('en')).toBe('en-US');
+    expect(toLocale('es-ES')).toBeNull();
+    expect(toLocale('')).toBeNull();
+  });
+});
