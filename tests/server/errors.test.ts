@@ -1,7 +1,11 @@
 // Client mistakes of every generic kind get a 4xx in the one JSON error shape, naming what is
 // wrong; never a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp, type TestUser } from './helper.ts';
+import errorsPlugin from '../../server/src/plugins/errors.ts';
+import { organisations } from '../../server/src/db/schema.ts';
 
 let t: TestApp;
 let ann: TestUser;
@@ -88,5 +92,32 @@ describe('routes', () => {
 
   it('answers a badly encoded URL with 400 JSON', async () => {
     expectError(await t.request(null, { url: `${API}/team/%E0%A4%A` }), 400, 'url');
+  });
+});
+
+describe('values the database cannot take', () => {
+  it('refuses a NUL character in a query parameter or body field with 400 naming it', async () => {
+    expectError(await t.request(ann, { url: `${API}/team?search=a%00b` }), 400, 'search');
+    expectError(await t.request(null, { method: 'POST', url: `${API}/auth/signin`, payload: { username: 'a\u0000', password: 'x' } }), 400, 'username');
+  });
+
+  it('turns a database error caused by a client value into a 4xx, not a 500', async () => {
+    // A route that forgot to validate: the real database error must still be a client error.
+    const bare = Fastify();
+    await bare.register(errorsPlugin);
+    bare.get('/cast', async () => t.db.execute(sql`select ${'not a number'}::int`));
+    bare.get('/duplicate', async () => {
+      await t.db.insert(organisations).values({ id: 'dup-org', name: 'Dup' }).onConflictDoNothing();
+      return t.db.insert(organisations).values({ id: 'dup-org', name: 'Dup' });
+    });
+    await bare.ready();
+    try {
+      const cast = await bare.inject({ url: '/cast' });
+      expect(cast.statusCode).toBe(400);
+      expect(cast.json().errors[0].detail).toMatch(/cannot be stored or compared/);
+      expect((await bare.inject({ url: '/duplicate' })).statusCode).toBe(409);
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -44,6 +44,31 @@ function validationItems(errors: AjvError[], where: string): ErrorItem[] {
   });
 }
 
+/** Where a NUL character hides in a request part (PostgreSQL text cannot hold one), or null. */
+function findNul(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 32 || typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findNul(key, path, depth + 1) ?? findNul(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** PostgreSQL errors a client's values can cause (bad text, numbers or dates out of range,
+ * duplicates, dangling references): a 4xx rather than a 500, whichever route forgot to check. */
+function databaseClientError(error: unknown): { status: number; detail: string } | null {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    const code = typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined;
+    if (!code) continue;
+    if (code.startsWith('22')) return { status: 400, detail: 'A value in the request cannot be stored or compared (wrong format or out of range).' };
+    if (code === '23505') return { status: 409, detail: 'This conflicts with something that already exists.' };
+    if (code === '23503') return { status: 409, detail: 'This refers to something that does not exist, or is still in use.' };
+    if (code.startsWith('23')) return { status: 400, detail: 'The request is missing a required value or breaks a rule of the data.' };
+  }
+  return null;
+}
+
 export function sendError(reply: FastifyReply, status: number, detail: string, parameter?: string) {
   const item: ErrorItem = { status, title: titleOf(status), detail, ...(parameter ? { source: { parameter } } : {}) };
   return reply.status(status).type('application/json; charset=utf-8').send({ errors: [item] });
@@ -57,6 +82,11 @@ export default fp(async (app) => {
     if (error.validation) {
       return reply.status(400).send({ errors: validationItems(error.validation as AjvError[], error.validationContext ?? 'body') });
     }
+    const fromDatabase = databaseClientError(error);
+    if (fromDatabase) {
+      request.log.warn(error);
+      return sendError(reply, fromDatabase.status, fromDatabase.detail);
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error(error);
@@ -66,6 +96,13 @@ export default fp(async (app) => {
     const detail = known?.detail ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
       ? `The body is not valid JSON: ${error.message}` : error.message);
     return sendError(reply, status, detail, known?.parameter ?? (error instanceof SyntaxError ? 'body' : undefined));
+  });
+  app.addHook('preValidation', async (request) => {
+    const parts = { params: request.params, querystring: request.query, body: request.body } as const;
+    for (const [where, value] of Object.entries(parts)) {
+      const path = findNul(value, '');
+      if (path !== null) throw new ApiError(400, 'Bad Request', `${path || where} must not contain a NUL character.`, path || where);
+    }
   });
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, `No route ${request.method} ${request.url.split('?')[0]}`));
