@@ -81,7 +81,8 @@ describe('requests as they arrive at a server', () => {
     const error = await client().get('/bad').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, title: 'Bad Request', detail: 'limit must be <= 100', parameter: 'limit' });
-    expect((await client().get('/forbidden').catch((e: ApiError) => e)).isForbidden).toBe(true);
+    const forbidden = (await client().get('/forbidden').catch((e: unknown) => e)) as ApiError;
+    expect(forbidden.isForbidden).toBe(true);
   });
 
   it('keeps the status of an error that is not JSON', async () => {
