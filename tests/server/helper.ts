@@ -1,15 +1,19 @@
 // Builds the real app on a real store for server tests, plus fixtures (organisations, users,
-// teams) and sign-in tokens.
+// teams, site settings) and sign-in tokens.
 //
 //   const t = await buildTestApp();                       // one per suite (beforeAll), t.close() in afterAll
 //   const org = await t.createOrg({ name: 'Acme' });
 //   const ann = await t.createUser({ orgId: org.id, orgRoles: [ORG_ROLES.Consumer] });
 //   const team = await t.createTeam({ orgId: org.id, members: [{ userId: ann.id, roles: ['consumer'] }] });
-//   const res = await t.app.inject({ url: '/api/v1/team', headers: await t.headersFor(ann) });
+//   const res = await t.request(ann, { url: `${API}/team` });      // { status, body (parsed JSON), headers }
+//   const raw = await t.app.inject({ url, headers: await t.headersFor(ann) });   // or inject yourself
+//   await t.setSettings({ public: false });                        // site settings, merged over defaults
+//   buildTestApp({ seed: async (db) => { await seedDemo(db); } })  // start from your own rows
 //
 // Store: in-memory PGlite loaded from a migrated template made once per process (a fresh PGlite
 // takes seconds; loading the template about one). With TEST_DATABASE_URL=postgres://… each suite
-// gets its own freshly created database on that server instead, dropped by close().
+// gets its own freshly created database on that server instead, dropped by close();
+// createScratchDatabase() gives another empty one when a test needs it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/src/app.ts';

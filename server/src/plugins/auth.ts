@@ -52,17 +52,17 @@ export default fp<AuthOptions>(async (app, options) => {
     } catch {
       throw unauthorized('The access token is not valid.');
     }
-    let userId: string;
+    let caller: Caller | null;
     if (alg === 'HS256' && options.builtinSignIn !== false) {
       const claims = await keys.verify(token);
-      if (!(await service.sessionActive(claims.sessionId))) throw unauthorized('The session was signed out; sign in again.');
-      userId = claims.userId;
+      const [active, loaded] = await Promise.all([service.sessionActive(claims.sessionId), loadCaller(app.db, claims.userId)]);
+      if (!active) throw unauthorized('The session was signed out; sign in again.');
+      caller = loaded;
     } else if (oidc) {
-      userId = await oidc.userFor(await oidc.verify(token));
+      caller = await loadCaller(app.db, await oidc.userFor(await oidc.verify(token)));
     } else {
       throw unauthorized('The access token is not valid.');
     }
-    const caller = await loadCaller(app.db, userId);
     if (!caller) throw unauthorized('This account no longer exists or is disabled.');
     return caller;
   }
