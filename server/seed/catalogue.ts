@@ -104,7 +104,8 @@ export function catalogueRows(): CatalogueRows {
   for (const def of PRODUCTS) {
     const productId = `prod-${def.key}`;
     const source = specSource(def);
-    const spec: DetectedSpec = detectSpecification(source.text, source.fileName, source.type);
+    const detected: DetectedSpec = detectSpecification(source.text, source.fileName, source.type);
+    const spec = detected.endpoints.length || !def.endpoints ? detected : { ...detected, endpoints: def.endpoints };
     const title = def.title ?? (def.key === 'github-rest' ? 'GitHub REST' : spec.title);
     const labels = def.versions ?? [spec.version];
     const assetId = `asset-${def.key}`;

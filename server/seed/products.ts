@@ -112,6 +112,8 @@ export interface ProductDef {
   extras?: ExtraResource[];
   canReview?: boolean;
   canSubscribe?: boolean;
+  /** Endpoints for formats that carry none (GraphQL SDL). */
+  endpoints?: Array<{ url: string; description: string }>;
 }
 
 const api = (title: string, host: string, version: string, description: string, entities: EntitySpec[], openapi?: '3.1.0'): { api: Omit<CrudSpecInput, 'pretty'> } =>
@@ -161,6 +163,10 @@ export const PRODUCTS: ProductDef[] = [
     tags: ['graphql', 'storefront', 'headless', 'featured'], categories: ['cat-commerce'],
     source: { file: 'storefront.graphql' }, contact: 'commerce', age: 120,
     icon: ['GQL', '#e64980', '#f783ac'], stage: 'stage-production', ard: 'ard-standard', crds: ['crd-apikey', 'crd-oauth'],
+    endpoints: [
+      { url: 'https://sandbox.storefront.agora.test/graphql', description: 'Sandbox' },
+      { url: 'https://api.storefront.agora.test/graphql', description: 'Production' },
+    ],
   },
   {
     key: 'fx-rates', title: 'FX Rates (SOAP)', description: 'Spot, reference and historical foreign exchange rates, and conversion, over SOAP 1.1 and 1.2.',
