@@ -57,7 +57,17 @@ paths:
       tags: [admin]
       operationId: deletePet
       responses: { '204': { description: Gone } }
+security: [{ oauth: [] }]
 components:
+  securitySchemes:
+    oauth:
+      type: oauth2
+      flows:
+        clientCredentials: { tokenUrl: 'https://auth.pets.example.com/token', scopes: {} }
+        authorizationCode:
+          authorizationUrl: 'https://auth.pets.example.com/authorize'
+          tokenUrl: /oauth/token
+          scopes: {}
   parameters:
     PetId: { name: petId, in: path, required: true, schema: { type: integer } }
   responses:

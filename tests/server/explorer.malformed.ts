@@ -29,7 +29,18 @@ const byMethod = (route: string, url: string): MalformedCase[] => GATEWAY_METHOD
   headers: { 'x-agora-application': 'not an id' }, parameter: 'x-agora-application',
 }));
 
+const TOKEN = { tokenUrl: 'https://auth.example.com/token', grantType: 'client_credentials', clientId: 'a' };
+
 export const GATEWAY_CASES: MalformedCase[] = [
+  { route: `POST ${SPEC}/token`, url: `${R}/spec/token`, method: 'POST', as: 'alice', body: { ...TOKEN, grantType: 'implicit' }, parameter: 'grantType' },
+  { route: `POST ${SPEC}/token`, url: `${R}/spec/token`, method: 'POST', as: 'alice', body: { grantType: 'client_credentials' }, parameter: 'tokenUrl' },
+  { route: `POST ${SPEC}/token`, url: `${R}/spec/token`, method: 'POST', as: 'alice', body: { ...TOKEN, audience: 'x' }, parameter: 'audience' },
+  { route: `POST ${SPEC}/token`, url: `${R}/spec/token`, method: 'POST', as: 'alice', body: { ...TOKEN, tokenUrl: 'not a url' }, parameter: 'tokenUrl' },
+  { route: `POST ${SPEC}/token`, url: `${R}/spec/token`, method: 'POST', as: 'alice', body: { ...TOKEN, tokenUrl: 'file:///etc/passwd' }, parameter: 'tokenUrl' },
+  { route: `POST ${SPEC}/token`, url: `${R}/spec/token`, method: 'POST', as: 'alice', body: { ...TOKEN, tokenUrl: 'http://169.254.169.254/latest' }, parameter: 'tokenUrl' },
+  { route: `GET ${SPEC}/authorize`, url: `${R}/spec/authorize?response_type=code`, parameter: 'redirect_uri' },
+  { route: `GET ${SPEC}/authorize`, url: `${R}/spec/authorize?response_type=id_token&redirect_uri=x`, parameter: 'response_type' },
+  { route: `GET ${SPEC}/authorize`, url: `${R}/spec/authorize?response_type=code&redirect_uri=not-a-url`, parameter: 'redirect_uri' },
   ...byMethod('/gateway/{productId}/{versionId}/{resourceId}', G),
   ...byMethod('/gateway/{productId}/{versionId}/{resourceId}/*', `${G}/pets`),
   { route: 'GET /gateway/{productId}/{versionId}/{resourceId}/*', url: '/gateway/p%20pets/v-pets-2/r-pets/pets', as: 'alice', parameter: 'productId' },

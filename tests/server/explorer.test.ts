@@ -24,7 +24,10 @@ describe('GET …/spec/index', () => {
     expect(res.body).toMatchObject({
       resourceId: 'r-oas3', type: 'oas3', format: 'openapi', specVersion: '3.0.3', info: { title: 'Pets' },
       counts: { operations: 5, tags: 2 },
-      tryIt: { allowed: true, reason: null, gatewayUrl: '/api/v1/gateway/p-open/v-open/r-oas3' },
+      tryIt: {
+        allowed: true, reason: null, gatewayUrl: '/api/v1/gateway/p-open/v-open/r-oas3', mock: true,
+        tokenUrl: `${API}${f.paths.oas3}/spec/token`, authorizeUrl: `${API}${f.paths.oas3}/spec/authorize`,
+      },
     });
     expect(res.body.tags.map((g: any) => [g.name, g.operations.map((o: any) => o.operationId)])).toEqual([
       ['pets', ['listPets', 'addPet', 'myPets', 'getPet']], ['admin', ['deletePet']],
@@ -48,6 +51,11 @@ describe('GET …/spec/index', () => {
     const alice = await t.request(f.alice, { url: `${API}${f.paths.oas3}/spec/index` });
     expect(visitor.body.tryIt).toMatchObject({ allowed: false, reason: 'signin' });
     expect(visitor.headers.etag).not.toBe(alice.headers.etag);
+  });
+
+  it('offers the mock authorization server only for a resource on the built-in mock', async () => {
+    const real = await t.request(f.alice, { url: `${API}${f.paths.upstream}/spec/index` });
+    expect(real.body.tryIt).toMatchObject({ allowed: true, mock: false, authorizeUrl: null });
   });
 
   it('says why try-it is off for deleted, archived and AsyncAPI resources', async () => {

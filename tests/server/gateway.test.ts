@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedExplorer, gatewayOf, type ExplorerFixture } from './explorer.fixtures.ts';
-import { transactions } from '../../server/src/db/schema.ts';
+import { seedExplorer, gatewayOf, PETS_OAS3, type ExplorerFixture } from './explorer.fixtures.ts';
+import { assetResources, transactions } from '../../server/src/db/schema.ts';
+import { indexSpecification } from '../../server/src/spec/store.ts';
 import { tryItState } from '../../src/rules/tryIt.ts';
 
 interface Seen { method: string; url: string; headers: IncomingMessage['headers']; body: string }
@@ -24,6 +25,11 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString() });
+      if (req.url!.startsWith('/auth/token')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const auth = req.headers.authorization;
+        return void res.end(JSON.stringify({ access_token: 'real-token', token_type: 'Bearer', form: Buffer.concat(chunks).toString(), auth }));
+      }
       if (req.url!.startsWith('/api/slow')) return void setTimeout(() => res.end('late'), 2000);
       if (req.url!.startsWith('/api/big')) {
         res.writeHead(200, { 'content-type': 'application/octet-stream' });
@@ -45,6 +51,9 @@ beforeAll(async () => {
   t = await buildTestApp();
   f = await seedExplorer(t, { upstreamUrl: `${upstreamBase}/api` });
   gw = `${API}${gatewayOf(f.paths.upstream)}`;
+  const oauthSpec = PETS_OAS3.replace("tokenUrl: 'https://auth.pets.example.com/token'", `tokenUrl: '${upstreamBase}/auth/token'`);
+  await t.db.insert(assetResources).values({ id: 'r-oauth', productVersionId: 'v-open', title: 'OAuth', type: 'oas3', specification: oauthSpec, upstreamUrl: `${upstreamBase}/api` });
+  await indexSpecification(t.db, 'r-oauth');
 });
 afterAll(async () => {
   await t?.close();
@@ -186,6 +195,67 @@ describe('who may try', () => {
     expect((await t.request(f.bob, { url: `${API}${gatewayOf(f.paths.restricted)}/pets` })).status).toBe(404);
     expect((await t.request(f.alice, { url: `${API}${gatewayOf(f.paths.restricted)}/pets` })).status).toBe(200);
     expect((await t.db.select().from(transactions)).length).toBe(count + 1);
+  });
+});
+
+describe('OAuth 2 for typed-in credentials', () => {
+  const token = (resource: string, body: object, user = f.alice) =>
+    t.request(user, { method: 'POST', url: `${API}${resource}/spec/token`, payload: body });
+  const oauth = '/products/p-open/versions/v-open/assetresources/r-oauth';
+
+  it('exchanges a grant at a declared token URL, client authenticated with HTTP Basic', async () => {
+    seen = [];
+    const res = await token(oauth, { tokenUrl: `${upstreamBase}/auth/token`, grantType: 'client_credentials', clientId: 'my app', clientSecret: 's3cret', scope: 'pets:read' });
+    expect(res.status).toBe(200);
+    expect(res.body.access_token).toBe('real-token');
+    expect(new URLSearchParams(res.body.form).toString()).toBe('grant_type=client_credentials&scope=pets%3Aread');
+    expect(res.body.auth).toBe(`Basic ${Buffer.from('my+app:s3cret').toString('base64')}`);
+  });
+
+  it('sends the client in the form when asked, with the fields of the grant', async () => {
+    const res = await token(oauth, {
+      tokenUrl: `${upstreamBase}/auth/token`, grantType: 'authorization_code', code: 'c-1', redirectUri: 'http://localhost/cb',
+      codeVerifier: 'v', clientId: 'app', clientSecret: 'sec', clientAuthentication: 'body',
+    });
+    expect(Object.fromEntries(new URLSearchParams(res.body.form))).toEqual({
+      grant_type: 'authorization_code', code: 'c-1', redirect_uri: 'http://localhost/cb', code_verifier: 'v', client_id: 'app', client_secret: 'sec',
+    });
+    expect(res.body.auth).toBeUndefined();
+  });
+
+  it('answers for the mock authorization server of a mock resource', async () => {
+    const res = await token(f.paths.oas3, { tokenUrl: 'https://auth.pets.example.com/token', grantType: 'client_credentials', clientId: 'a' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ access_token: expect.stringMatching(/^mock_/), token_type: 'Bearer', expires_in: 3600 });
+    // a token URL relative to the server is declared too
+    const relative = await token(f.paths.oas3, { tokenUrl: 'https://pets.example.com/oauth/token', grantType: 'refresh_token', refreshToken: 'r' });
+    expect(relative.body.refresh_token).toMatch(/^mock_/);
+  });
+
+  it('refuses an undeclared token URL inside the private network, and missing grant fields', async () => {
+    const inside = await token(oauth, { tokenUrl: `${upstreamBase}/other`, grantType: 'client_credentials', clientId: 'a' });
+    expect(inside.status).toBe(400);
+    expect(inside.body.errors[0].source).toEqual({ parameter: 'tokenUrl' });
+    const noCode = await token(oauth, { tokenUrl: `${upstreamBase}/auth/token`, grantType: 'authorization_code' });
+    expect(noCode.body.errors[0].source).toEqual({ parameter: 'code' });
+    const noClient = await token(oauth, { tokenUrl: `${upstreamBase}/auth/token`, grantType: 'client_credentials' });
+    expect(noClient.body.errors[0].source).toEqual({ parameter: 'clientId' });
+    expect((await t.request(null, { method: 'POST', url: `${API}${oauth}/spec/token`, payload: { tokenUrl: `${upstreamBase}/auth/token`, grantType: 'client_credentials', clientId: 'a' } })).status).toBe(401);
+  });
+
+  it('approves at once on the mock authorize page and returns to the portal only', async () => {
+    const authorize = (resource: string, query: string) => t.app.inject({ url: `${API}${resource}/spec/authorize?${query}`, headers: { host: 'portal.test' } });
+    const code = await authorize(f.paths.oas3, `response_type=code&client_id=a&state=xyz&redirect_uri=${encodeURIComponent('http://portal.test/oauth2-redirect.html')}`);
+    expect(code.statusCode).toBe(302);
+    const back = new URL(String(code.headers.location));
+    expect(back.origin + back.pathname).toBe('http://portal.test/oauth2-redirect.html');
+    expect(back.searchParams.get('state')).toBe('xyz');
+    expect(back.searchParams.get('code')).toMatch(/^mock_/);
+    const implicit = await authorize(f.paths.oas3, `response_type=token&state=s&redirect_uri=${encodeURIComponent('http://portal.test/cb')}`);
+    expect(new URLSearchParams(new URL(String(implicit.headers.location)).hash.slice(1)).get('token_type')).toBe('Bearer');
+    const away = await authorize(f.paths.oas3, `response_type=code&redirect_uri=${encodeURIComponent('https://evil.test/cb')}`);
+    expect(away.statusCode).toBe(400);
+    expect((await authorize(oauth, `response_type=code&redirect_uri=${encodeURIComponent('http://portal.test/cb')}`)).statusCode).toBe(404);
   });
 });
 

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, badRequest, forbidden, unauthorized } from '../errors.ts';
+import type { Caller } from '../context.ts';
 import { assertResourceVisible, type VisibleResource } from '../spec/access.ts';
 import { ensureIndexed } from '../spec/read.ts';
 import { tryItState, type TryItBlock } from '../../../src/rules/tryIt.ts';
@@ -22,7 +23,20 @@ const BLOCKED: Record<Exclude<TryItBlock, 'signin'>, string> = {
 };
 
 /** Time-out of upstream calls; AGORA_GATEWAY_TIMEOUT_MS overrides it (tests, slow upstreams). */
-const timeoutMs = () => Number(process.env.AGORA_GATEWAY_TIMEOUT_MS) || GATEWAY_TIMEOUT_MS;
+export const timeoutMs = () => Number(process.env.AGORA_GATEWAY_TIMEOUT_MS) || GATEWAY_TIMEOUT_MS;
+
+/** The resource, if the caller may try it (src/rules/tryIt.ts), else the matching 401/403/404. */
+export async function assertMayTry(
+  app: FastifyInstance, caller: Caller, productId: string, versionId: string, resourceId: string,
+): Promise<VisibleResource> {
+  const visible = await assertResourceVisible(app, caller, productId, versionId, resourceId);
+  const rule = tryItState({ signedIn: caller.userId !== null, resource: visible.resource });
+  if (!rule.allowed) {
+    if (rule.reason === 'signin') throw unauthorized('Sign in to try this API.');
+    throw forbidden(BLOCKED[rule.reason]);
+  }
+  return visible;
+}
 
 export async function handleTryIt(
   app: FastifyInstance,
@@ -33,12 +47,7 @@ export async function handleTryIt(
   const at = new Date();
   const caller = request.caller;
   const { productId, versionId, resourceId } = request.params;
-  const visible = await assertResourceVisible(app, caller, productId, versionId, resourceId);
-  const rule = tryItState({ signedIn: caller.userId !== null, resource: visible.resource });
-  if (!rule.allowed) {
-    if (rule.reason === 'signin') throw unauthorized('Sign in to try this API.');
-    throw forbidden(BLOCKED[rule.reason]);
-  }
+  const visible = await assertMayTry(app, caller, productId, versionId, resourceId);
   const orgId = caller.orgId!;
   const ids = await resolveCallerIds(app.db, orgId, resourceId,
     request.headers['x-agora-application'], request.headers['x-agora-credential']);

@@ -13,6 +13,7 @@ import { parseHead, readHeadJson } from '../spec/store.ts';
 import { notFound } from '../errors.ts';
 import { tryItState } from '../../../src/rules/tryIt.ts';
 import { gatewayPath } from '../gateway/paths.ts';
+import { isMockUpstream } from '../gateway/mock.ts';
 
 const CACHE_CONTROL = 'private, no-cache';
 
@@ -45,11 +46,16 @@ export default async function explorerRoutes(app: FastifyInstance): Promise<void
     const signedIn = request.caller.userId !== null;
     // The try-it state depends on the caller, so it is part of the validator.
     const { visible, fresh } = await prepare(request, reply, request.params,
-      (v) => tryItState({ signedIn, resource: v.resource }).reason ?? 'try');
+      (v) => `${tryItState({ signedIn, resource: v.resource }).reason ?? 'try'}${isMockUpstream(v.resource.upstreamUrl) ? '.mock' : ''}`);
     if (fresh) return notModified(reply);
+    const mock = isMockUpstream(visible.resource.upstreamUrl);
+    const spec = `${app.prefix}/products/${id}/versions/${versionId}/assetresources/${resourceId}/spec`;
     const tryIt = {
       ...tryItState({ signedIn, resource: visible.resource }),
       gatewayUrl: gatewayPath(app.prefix, id, versionId, resourceId),
+      mock,
+      tokenUrl: `${spec}/token`,
+      authorizeUrl: mock ? `${spec}/authorize` : null,
     };
     return sendJsonText(reply, await indexJson(app.db, resourceId, { resourceId, type: visible.resource.type, tryIt }));
   });

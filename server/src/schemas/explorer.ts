@@ -49,6 +49,12 @@ export const TryIt = Type.Object({
   reason: Type.Union([Type.String(), Type.Null()]),
   /** Base URL (under this server) that forwards to the resource's upstream: use it as the server. */
   gatewayUrl: Type.String(),
+  /** The resource is answered by the built-in mock (its declared OAuth URLs are not real). */
+  mock: Type.Boolean(),
+  /** POST here to exchange OAuth 2 grants (body: TokenRequest of schemas/gateway.ts). */
+  tokenUrl: Type.String(),
+  /** For a mock resource: the authorization URL to open instead of the declared one. */
+  authorizeUrl: Type.Union([Type.String(), Type.Null()]),
 });
 
 export const SpecIndexResponse = Type.Object({
@@ -107,6 +113,7 @@ export const SpecTagResponse = Type.Object({
   totalCount: Type.Integer(),
 });
 
+export type ResourceParams = Static<typeof ResourceParams>;
 export type SpecIndexResponse = Static<typeof SpecIndexResponse>;
 export type SpecOperation = Static<typeof SpecOperation>;
 export type SpecTagResponse = Static<typeof SpecTagResponse>;
