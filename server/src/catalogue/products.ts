@@ -44,6 +44,7 @@ function filters(caller: Caller, q: ProductsQuery, tsq: SQL | undefined): SQL {
     tsq && sql`p.search @@ ${tsq}`,
     title && sql`strpos(lower(p.title), lower(${title})) > 0`,
     q['category.id']?.length && categoryFilter(q['category.id'], !!q['include.child.categories']),
+    q.tag?.length && sql`p.tags && ${textArray(q.tag)}`,
     q['stage.id']?.length && sql`exists (select 1 from product_versions v join asset_resources ar on ar.product_version_id = v.id
       where v.product_id = p.id and ar.stage_id = any(${textArray(q['stage.id'])}))`,
     q.status?.length && sql`p.status = any(${textArray(q.status)})`,

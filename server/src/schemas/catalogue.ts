@@ -103,6 +103,8 @@ export const ProductsQuery = Type.Object({
   'title.search': SearchText(FILTER_SEARCH_MAX_LENGTH),
   'category.id': Repeated(Id),
   'include.child.categories': Flag,
+  /** Products carrying any of these tags (exact, case-sensitive), e.g. the carousel's tag=featured. */
+  tag: Repeated(Type.String({ minLength: 1, maxLength: 100 })),
   'stage.id': Repeated(Id),
   status: Repeated(Literals(PRODUCT_STATUSES)),
   rating: Repeated(Type.Integer({ minimum: 1, maximum: RATING_MAX })),
