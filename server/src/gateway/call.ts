@@ -57,40 +57,37 @@ export async function handleTryIt(
   const txId = randomUUID();
   const gatewayUri = `${gatewayPath(app.prefix, productId, versionId, resourceId)}${path}${query}`;
 
+  const mock = isMockUpstream(base);
+  const sent = upstreamRequestHeaders(request.headers);
+  const upstreamUrl = mock ? `mock:${visible.resource.type}` : joinUrl(base!, path, query);
   let status: number;
   let headers: HeaderMap;
   let payload: string | Buffer;
-  let leg: Omit<Leg['transactionEvent'], 'id' | 'parentId' | 'source' | 'protocol' | 'method' | 'duration'>;
+  let leg: Pick<Leg['transactionEvent'], 'destination' | 'uri' | 'status' | 'responseHeaders' | 'error'>;
   const legStarted = performance.now();
-  if (isMockUpstream(base)) {
+  if (mock) {
     const etag = await ensureIndexed(app.db, resourceId);
-    const answer = await answerMock(app.db, visible.resource, etag, {
+    ({ status, headers, body: payload } = await answerMock(app.db, visible.resource, etag, {
       method: request.method, path, query: request.query as Record<string, unknown>, headers: request.headers, body,
-    });
-    ({ status, headers, body: payload } = answer);
-    leg = {
-      destination: 'mock', uri: redactQuery(`mock:${visible.resource.type}${path}${query}`), status,
-      requestHeaders: redactHeaders(upstreamRequestHeaders(request.headers).headers), responseHeaders: headers,
-    };
+    }));
+    leg = { destination: 'mock', uri: redactQuery(`${upstreamUrl}${path}${query}`), status, responseHeaders: headers };
   } else {
-    const sent = upstreamRequestHeaders(request.headers);
-    const url = joinUrl(base!, path, query);
-    const result = await forward({ url, method: request.method, headers: sent.headers, body, timeoutMs: timeoutMs(), maxBytes: GATEWAY_MAX_RESPONSE_BYTES });
+    const result = await forward({
+      url: upstreamUrl, method: request.method, headers: sent.headers, body, timeoutMs: timeoutMs(), maxBytes: GATEWAY_MAX_RESPONSE_BYTES,
+    });
     if (result.ok) {
       status = result.status;
       headers = rewriteLocation(result.headers, base!, gatewayPath(app.prefix, productId, versionId, resourceId));
       payload = result.body;
+      leg = { destination: new URL(upstreamUrl).host, uri: redactQuery(upstreamUrl), status, responseHeaders: redactHeaders(result.rawHeaders) };
     } else {
-      const error = new ApiError(result.failure === 'timeout' ? 504 : 502, result.failure === 'timeout' ? 'Gateway Timeout' : 'Bad Gateway', result.detail);
+      const timeout = result.failure === 'timeout';
+      const error = new ApiError(timeout ? 504 : 502, timeout ? 'Gateway Timeout' : 'Bad Gateway', result.detail);
       status = error.status;
       headers = { 'content-type': 'application/json' };
       payload = JSON.stringify({ errors: [error.toItem()] });
+      leg = { destination: new URL(upstreamUrl).host, uri: redactQuery(upstreamUrl), status: null, responseHeaders: {}, error: result.failure };
     }
-    leg = {
-      destination: new URL(url).host, uri: redactQuery(url), status: result.ok ? result.status : null,
-      requestHeaders: redactHeaders(sent.headers, sent.mapped), responseHeaders: result.ok ? redactHeaders(result.rawHeaders) : {},
-      ...(result.ok ? {} : { error: result.failure }),
-    };
   }
   const upstreamMs = Math.round(performance.now() - legStarted);
   const answerHeaders: HeaderMap = { ...headers, ...SAFETY_HEADERS, [GATEWAY_TRANSACTION_HEADER]: txId };
@@ -103,7 +100,7 @@ export async function handleTryIt(
       applicationId: ids.applicationId, credentialId: ids.credentialId, subscriptionId: ids.subscriptionId,
       productId, productVersionId: versionId, assetResourceId: resourceId,
       protocol: 'http', method: request.method.toUpperCase(), path: redactQuery(`${path}${query}`),
-      upstreamUrl: isMockUpstream(base) ? `mock:${visible.resource.type}` : redactQuery(joinUrl(base!, path, query)),
+      upstreamUrl: redactQuery(upstreamUrl),
       status, statusDetail: statusDetailOf(status), durationMs,
       requestHeaders: redactHeaders(request.headers), responseHeaders: redactHeaders(answerHeaders),
       requestBytes: body?.length ?? 0, responseBytes,
@@ -120,7 +117,7 @@ export async function handleTryIt(
           timestamp: new Date(at.getTime() + Math.round(legStarted - started)).toISOString(),
           transactionEvent: {
             id: `${txId}:1`, parentId: `${txId}:0`, source: 'gateway', duration: upstreamMs,
-            protocol: 'http', method: request.method.toUpperCase(), ...leg,
+            protocol: 'http', method: request.method.toUpperCase(), requestHeaders: redactHeaders(sent.headers, sent.mapped), ...leg,
           },
         },
       ] satisfies Leg[],
