@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ResourceParams, OperationParams, TagParams, NoQuery, TagQuery, OperationsQuery,
-  SpecIndexResponse, SpecOperation, SpecOperationList, SpecTagResponse,
+  SpecIndexResponse, SpecOperation, SpecOperationList, SpecTagResponse, type TryIt,
 } from '../schemas/explorer.ts';
 import { ErrorResponses } from '../schemas/common.ts';
 import { assertResourceVisible, type VisibleResource } from '../spec/access.ts';
@@ -43,20 +43,21 @@ export default async function explorerRoutes(app: FastifyInstance): Promise<void
     schema: { params: ResourceParams, querystring: NoQuery, response: { 200: SpecIndexResponse, ...ErrorResponses } },
   }, async (request, reply) => {
     const { id, versionId, resourceId } = request.params;
-    const signedIn = request.caller.userId !== null;
-    // The try-it state depends on the caller, so it is part of the validator.
-    const { visible, fresh } = await prepare(request, reply, request.params,
-      (v) => `${tryItState({ signedIn, resource: v.resource }).reason ?? 'try'}${isMockUpstream(v.resource.upstreamUrl) ? '.mock' : ''}`);
-    if (fresh) return notModified(reply);
-    const mock = isMockUpstream(visible.resource.upstreamUrl);
     const spec = `${app.prefix}/products/${id}/versions/${versionId}/assetresources/${resourceId}/spec`;
-    const tryIt = {
-      ...tryItState({ signedIn, resource: visible.resource }),
-      gatewayUrl: gatewayPath(app.prefix, id, versionId, resourceId),
-      mock,
-      tokenUrl: `${spec}/token`,
-      authorizeUrl: mock ? `${spec}/authorize` : null,
-    };
+    let tryIt!: TryIt;
+    // The try-it state depends on the caller and the upstream, so it is part of the validator.
+    const { visible, fresh } = await prepare(request, reply, request.params, (v) => {
+      const mock = isMockUpstream(v.resource.upstreamUrl);
+      tryIt = {
+        ...tryItState({ signedIn: request.caller.userId !== null, resource: v.resource }),
+        gatewayUrl: gatewayPath(app.prefix, id, versionId, resourceId),
+        mock,
+        tokenUrl: `${spec}/token`,
+        authorizeUrl: mock ? `${spec}/authorize` : null,
+      };
+      return `${tryIt.reason ?? 'try'}${mock ? '.mock' : ''}`;
+    });
+    if (fresh) return notModified(reply);
     return sendJsonText(reply, await indexJson(app.db, resourceId, { resourceId, type: visible.resource.type, tryIt }));
   });
 
