@@ -1,7 +1,7 @@
 // Quota pricing (spec 3 §3, §5, §9): reading the pricing the server stores as free-form JSON,
 // the monthly-equivalent rule, the unlimited threshold, and how a unit cost is shown when prices
 // may carry at most 2 fraction digits. Pure: the plan page, usage tables and the server share it.
-import { PRICE_MAX_FRACTION_DIGITS, QUOTA_INTERVALS, UNLIMITED_LIMIT, UNLIMITED_THRESHOLD, type QuotaInterval } from './constants.ts';
+import { DEFAULT_CURRENCY, PRICE_MAX_FRACTION_DIGITS, QUOTA_INTERVALS, UNLIMITED_LIMIT, UNLIMITED_THRESHOLD, type QuotaInterval } from './constants.ts';
 
 export const PRICING_MODELS = ['fixed', 'unlimited', 'volume', 'graduated', 'perunit'] as const;
 export type PricingModel = (typeof PRICING_MODELS)[number];
@@ -131,7 +131,7 @@ export function unitCostScale(cost: number): UnitScale {
     const cents = Math.abs(cost) * scale * factor;
     if (Math.abs(cents - Math.round(cents)) < 1e-6 && Math.round(cents) >= 1) return scale;
   }
-  return SCALES[SCALES.length - 1];
+  return 1_000_000;
 }
 
 /** The cost of one batch of `unitCostScale(cost)` units, rounded to the cent. */
@@ -144,4 +144,24 @@ export function scaledCost(cost: number): { amount: number; per: UnitScale } {
 /** The lowest per-unit cost of a tiered pricing, for summaries ("from $1 per 1,000"). */
 export function lowestTierCost(tiers: readonly Tier[]): number {
   return tiers.reduce((min, t) => Math.min(min, t.cost), Number.POSITIVE_INFINITY);
+}
+
+export interface PlanBilling {
+  price: number;
+  /** ISO code; USD when the plan names none (spec 3 §9). */
+  currency: string;
+  interval: QuotaInterval | null;
+  setupPrice: number;
+}
+
+/** A plan's billing as stored ({price, currency, interval, setupPrice}), with the defaults. */
+export function readBilling(raw: unknown, defaultCurrency: string = DEFAULT_CURRENCY): PlanBilling {
+  const b = obj(raw);
+  const currency = typeof b.currency === 'string' && /^[A-Za-z]{3}$/.test(b.currency) ? b.currency.toUpperCase() : defaultCurrency;
+  return {
+    price: num(b.price) ?? 0,
+    currency,
+    interval: isInterval(b.interval) ? b.interval : null,
+    setupPrice: num(b.setupPrice) ?? 0,
+  };
 }

@@ -2,7 +2,7 @@
 // five pricing models, and unit costs shown within 2 fraction digits.
 import { describe, expect, it } from 'vitest';
 import {
-  allowsOverages, isUnlimitedValue, lowestTierCost, monthlyEquivalent, pricingMonthlyEquivalent, readPricing,
+  allowsOverages, isUnlimitedValue, lowestTierCost, monthlyEquivalent, pricingMonthlyEquivalent, readBilling, readPricing,
   scaledCost, unitCostScale,
 } from '../../src/rules/quota.ts';
 import { UNLIMITED_THRESHOLD } from '../../src/rules/constants.ts';
@@ -96,5 +96,14 @@ describe('unit costs within 2 fraction digits', () => {
 
   it('finds the lowest tier cost', () => {
     expect(lowestTierCost([{ from: 1, to: 10, cost: 0.3, flatFee: 0 }, { from: 11, to: null, cost: 0.1, flatFee: 5 }])).toBe(0.1);
+  });
+});
+
+describe('readBilling', () => {
+  it('reads the price, currency (default USD), interval and setup price', () => {
+    expect(readBilling({ price: 49, currency: 'eur', interval: 'monthly', setupPrice: 99 }))
+      .toEqual({ price: 49, currency: 'EUR', interval: 'monthly', setupPrice: 99 });
+    expect(readBilling({})).toEqual({ price: 0, currency: 'USD', interval: null, setupPrice: 0 });
+    expect(readBilling({ price: 'x', currency: 'dollars', interval: 'fortnightly' })).toEqual({ price: 0, currency: 'USD', interval: null, setupPrice: 0 });
   });
 });
