@@ -7,6 +7,18 @@ export const keys = {
   features: () => ['features'] as const,
   /** The decoded session of the signed-in user. */
   session: () => ['auth', 'session'] as const,
+  // Product details and plans (src/api/products.ts)
+  product: (productId: string) => ['products', productId] as const,
+  productVersions: (productId: string, limit: number) => ['products', productId, 'versions', limit] as const,
+  productVersion: (productId: string, versionId: string) => ['products', productId, 'versions', versionId] as const,
+  versionOverview: (productId: string, versionId: string) => ['products', productId, 'versions', versionId, 'overview'] as const,
+  versionResources: (productId: string, versionId: string, page: number, limit: number) =>
+    ['products', productId, 'versions', versionId, 'assetresources', page, limit] as const,
+  versionAssets: (productId: string, versionId: string) => ['products', productId, 'versions', versionId, 'assets'] as const,
+  versionDocuments: (productId: string, versionId: string) => ['products', productId, 'versions', versionId, 'documents'] as const,
+  productPlans: (productId: string) => ['products', productId, 'plans'] as const,
+  productPlan: (productId: string, planId: string) => ['products', productId, 'plans', planId] as const,
+  planResources: (productId: string, planId: string) => ['products', productId, 'plans', planId, 'resources'] as const,
 };
 
 export type CacheKey = readonly unknown[];

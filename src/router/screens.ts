@@ -5,6 +5,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MessageKey } from '../i18n/messages/en.ts';
 import type { RouteMatch, RouteName } from '../rules/routes.ts';
 import { withTimeout } from '../elements/chunks.ts';
+import type { ProductProps } from '../screens/product/Product.tsx';
 
 export type Layout =
   /** top bar + side navigation (when signed in) */
@@ -55,6 +56,14 @@ function notBuilt(title: MessageKey): ScreenEntry {
 
 const query = (m: RouteMatch) => new URLSearchParams(m.search);
 
+// Product details: one module for every tab and the plan page, so moving between them keeps the
+// page (header, right pane) mounted.
+const loadProduct = () => import('../screens/product/Product.tsx');
+const productTab = (tab: string) =>
+  screen(loadProduct, (m): ProductProps => ({
+    productId: m.params.productId!, versionId: m.params.versionId, tab, planId: m.params.planId,
+  }), { sections: ['product'] });
+
 export interface SignInProps {
   returnTo?: string;
   /** Why the visitor is here: 'expired' after a failed token refresh. */
@@ -69,15 +78,15 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
   document: notBuilt('shell.screen.document'),
   categories: notBuilt('shell.screen.categories'),
   category: notBuilt('shell.screen.category'),
-  'product.overview': notBuilt('shell.screen.product'),
-  'product.docs': notBuilt('shell.screen.product'),
+  'product.overview': productTab('overview'),
+  'product.docs': productTab('docs'),
   'product.docSections': notBuilt('shell.screen.product'),
   'product.docViewer': notBuilt('shell.screen.docViewer'),
-  'product.plans': notBuilt('shell.screen.product'),
-  'product.plan': notBuilt('shell.screen.plan'),
-  'product.ratings': notBuilt('shell.screen.product'),
+  'product.plans': productTab('plans'),
+  'product.plan': productTab('plans'),
+  'product.ratings': productTab('ratings'),
   'product.review': notBuilt('shell.screen.review'),
-  'product.resources': notBuilt('shell.screen.product'),
+  'product.resources': productTab('resources'),
   'product.resource': notBuilt('shell.screen.resource'),
   signin: screen(
     () => import('../screens/signin/SignIn.tsx'),
