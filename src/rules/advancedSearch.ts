@@ -133,3 +133,30 @@ export function highlightSegments(text: string, words: readonly string[]): TextS
   if (last < text.length) out.push({ text: text.slice(last), match: false });
   return out;
 }
+
+// ------------------------------------------------------------------------------- switching modes
+
+/** Basic -> advanced: the words of the basic text that can be terms (letters and digits, no
+ * duplicates, at most 20); "-word" becomes a not-equals term and "or word" an or-term. */
+export function termsFromText(text: string): AdvancedTerm[] {
+  let terms: AdvancedTerm[] = [];
+  let operator: AdvancedOperator = 'and';
+  for (const raw of text.split(/\s+/).filter(Boolean)) {
+    if (raw.toLowerCase() === 'or') {
+      operator = 'or';
+      continue;
+    }
+    const negated = raw.startsWith('-');
+    const word = raw.replace(/^-/, '').replace(/^["']+|["']+$/g, '');
+    terms = addAdvancedTerm(terms, word, negated ? 'notEquals' : 'equals', operator);
+    operator = 'and';
+  }
+  return terms;
+}
+
+/** Advanced -> basic: the terms as websearch text ("pets -cats or dogs"). */
+export function textFromTerms(terms: readonly AdvancedTerm[]): string {
+  return terms
+    .map((t, i) => `${i > 0 && t.operator === 'or' ? 'or ' : ''}${t.comparison === 'notEquals' ? '-' : ''}${t.value}`)
+    .join(' ');
+}

@@ -3,7 +3,7 @@
 // Parsing is lenient (a hand-edited or stale URL never breaks the page: unknown values are
 // dropped); writing is canonical (defaults left out, fixed order), so a state round-trips.
 import type { ProductSort } from '../../server/src/schemas/catalogue.ts';
-import { DEFAULT_PAGE, MAX_PAGE_LIMIT, PRODUCT_PAGE_SIZE, RATING_MAX, RESULT_PAGE_SIZE } from './constants.ts';
+import { DEFAULT_PAGE, LOAD_MORE_EVERY_PAGES, MAX_PAGE_LIMIT, PRODUCT_PAGE_SIZE, RATING_MAX, RESULT_PAGE_SIZE } from './constants.ts';
 import { parseAdvancedQuery, serializeAdvancedTerms } from './advancedSearch.ts';
 import type { AdvancedTerm } from './search.ts';
 
@@ -119,8 +119,9 @@ export function withPageSize(state: BrowseState, pageSize: number | null): Brows
   return { ...state, pageSize, page: DEFAULT_PAGE };
 }
 
+/** "Clear all" empties the filter sections; the search text, sort and page size stay. */
 export function clearFilters(state: BrowseState): BrowseState {
-  return { ...EMPTY_BROWSE_STATE, sort: state.sort, pageSize: state.pageSize };
+  return { ...EMPTY_BROWSE_STATE, search: state.search, sort: state.sort, pageSize: state.pageSize };
 }
 
 /** How many filter values are chosen (the badge of the filters button). */
@@ -240,3 +241,32 @@ export function searchQueryWith(state: SearchState, patch: { page?: number; sort
 /** Page sizes of the search screens (spec 1 §9). */
 export const SEARCH_RESULT_PAGE_SIZE = RESULT_PAGE_SIZE;
 export const BROWSE_PAGE_SIZE = PRODUCT_PAGE_SIZE;
+
+// ------------------------------------------------------------------------------- paging modes
+
+/**
+ * How the browse list pages (the element's `paging` attribute; default 'pages'):
+ * - 'pages': one page at a time with the pagination footer;
+ * - 'infinite': the next page is appended when the end of the list comes within 30 px of the
+ *   bottom of the viewport;
+ * - 'load-more': the same, except that every 4th page a "Load more" button must be pressed
+ *   (so the page footer stays reachable).
+ */
+export const PAGING_MODES = ['pages', 'load-more', 'infinite'] as const;
+export type PagingMode = (typeof PAGING_MODES)[number];
+export const DEFAULT_PAGING_MODE: PagingMode = 'pages';
+
+export function toPagingMode(value: string | null | undefined): PagingMode {
+  const v = value?.trim().toLowerCase();
+  return (PAGING_MODES as readonly string[]).includes(v ?? '') ? (v as PagingMode) : DEFAULT_PAGING_MODE;
+}
+
+/** In load-more mode the button shows after every LOAD_MORE_EVERY_PAGES-th page while more remain. */
+export function showsLoadMore(mode: PagingMode, loadedPages: number, hasMore: boolean): boolean {
+  return mode === 'load-more' && hasMore && loadedPages > 0 && loadedPages % LOAD_MORE_EVERY_PAGES === 0;
+}
+
+/** Scrolling to the end loads the next page by itself, unless the button is due. */
+export function scrollLoads(mode: PagingMode, loadedPages: number, hasMore: boolean): boolean {
+  return mode !== 'pages' && hasMore && !showsLoadMore(mode, loadedPages, hasMore);
+}

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addAdvancedTerm, canAddMoreTerms, highlightSegments, highlightWords, parseAdvancedQuery, removeAdvancedTerm,
-  serializeAdvancedTerms, termInputHint, termKeyAction, updateAdvancedTerm, type AdvancedTerm,
+  serializeAdvancedTerms, termInputHint, termKeyAction, termsFromText, textFromTerms, updateAdvancedTerm, type AdvancedTerm,
 } from '../../src/rules/advancedSearch.ts';
 import { MAX_ADVANCED_TERMS } from '../../src/rules/constants.ts';
 
@@ -102,5 +102,20 @@ describe('highlights', () => {
     ]);
     expect(highlightSegments('carpet', ['pet'])).toEqual([{ text: 'carpet', match: false }]);
     expect(highlightSegments('', ['x'])).toEqual([]);
+  });
+});
+
+describe('switching between basic and advanced', () => {
+  it('turns the basic words into terms and back', () => {
+    const terms = termsFromText('pets -cats or dogs');
+    expect(terms).toEqual([term('pets'), term('cats', 'notEquals'), term('dogs', 'equals', 'or')]);
+    expect(textFromTerms(terms)).toBe('pets -cats or dogs');
+  });
+
+  it('keeps only words that can be terms, once, at most 20', () => {
+    expect(termsFromText('"pet store" pet a-b  ')).toEqual([term('pet'), term('store')]);
+    const many = Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ');
+    expect(termsFromText(many)).toHaveLength(MAX_ADVANCED_TERMS);
+    expect(termsFromText('  ')).toEqual([]);
   });
 });

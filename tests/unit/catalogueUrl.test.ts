@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   advancedSearchQuery, basicSearchQuery, browseStateToQuery, clearFilters, EMPTY_BROWSE_STATE, parseBrowseState,
   parseSearchState, productsQuery, searchQueryWith, searchRequest, withFilters, withPageSize, withSort,
-  activeFilterCount, type BrowseState,
+  activeFilterCount, scrollLoads, showsLoadMore, toPagingMode, type BrowseState,
 } from '../../src/rules/catalogueUrl.ts';
 
 const FULL: BrowseState = {
@@ -44,8 +44,8 @@ describe('browse URL state', () => {
     expect(withPageSize(onPage3, 50)).toMatchObject({ page: 1, pageSize: 50 });
   });
 
-  it('clearing filters keeps sort and page size', () => {
-    expect(clearFilters(FULL)).toEqual({ ...EMPTY_BROWSE_STATE, sort: 'modified', pageSize: 20 });
+  it('clearing filters keeps the search, sort and page size', () => {
+    expect(clearFilters(FULL)).toEqual({ ...EMPTY_BROWSE_STATE, search: 'pay now', sort: 'modified', pageSize: 20 });
     expect(activeFilterCount(FULL)).toBe(2 + 1 + 1 + 2 + 1);
   });
 });
@@ -132,5 +132,27 @@ describe('search URL state', () => {
     expect(next).toMatchObject({ mode: 'advanced', sort: 'title', page: 1, terms });
     expect(searchQueryWith(parseSearchState('search=x&page=4'), { page: 5 })).toBe('?search=x&page=5');
     expect(basicSearchQuery('x', 'title')).toBe('?search=x&sort=title');
+  });
+});
+
+describe('paging modes', () => {
+  it('defaults to pages and reads the attribute leniently', () => {
+    expect(toPagingMode(undefined)).toBe('pages');
+    expect(toPagingMode(' Load-More ')).toBe('load-more');
+    expect(toPagingMode('infinite')).toBe('infinite');
+    expect(toPagingMode('scroll')).toBe('pages');
+  });
+
+  it('load-more: the button every 4th page while more remain; scrolling loads the pages between', () => {
+    const loads = [1, 2, 3, 4, 5, 8].map((n) => [n, showsLoadMore('load-more', n, true), scrollLoads('load-more', n, true)]);
+    expect(loads).toEqual([[1, false, true], [2, false, true], [3, false, true], [4, true, false], [5, false, true], [8, true, false]]);
+    expect(showsLoadMore('load-more', 4, false)).toBe(false);
+  });
+
+  it('infinite never shows the button; pages never loads by scrolling', () => {
+    expect([4, 8].map((n) => showsLoadMore('infinite', n, true))).toEqual([false, false]);
+    expect(scrollLoads('infinite', 4, true)).toBe(true);
+    expect(scrollLoads('infinite', 4, false)).toBe(false);
+    expect(scrollLoads('pages', 1, true)).toBe(false);
   });
 });
