@@ -19,6 +19,11 @@ export const keys = {
   productPlans: (productId: string) => ['products', productId, 'plans'] as const,
   productPlan: (productId: string, planId: string) => ['products', productId, 'plans', planId] as const,
   planResources: (productId: string, planId: string) => ['products', productId, 'plans', planId, 'resources'] as const,
+  // Browse and search (src/api/catalogue.ts)
+  productList: (query: object, page: number, limit: number) => ['products', 'list', query, page, limit] as const,
+  filterCategories: () => ['categories', 'filterTree'] as const,
+  stages: () => ['stages'] as const,
+  search: (params: object) => ['search', params] as const,
 };
 
 export type CacheKey = readonly unknown[];

@@ -5,6 +5,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MessageKey } from '../i18n/messages/en.ts';
 import type { RouteMatch, RouteName } from '../rules/routes.ts';
 import { withTimeout } from '../elements/chunks.ts';
+import type { BrowseProps } from '../screens/catalogue/Browse.tsx';
+import type { SearchResultsProps } from '../screens/search/SearchResults.tsx';
 import type { ProductProps } from '../screens/product/Product.tsx';
 
 export type Layout =
@@ -73,8 +75,12 @@ export interface SignInProps {
 export const SCREENS: Record<RouteName, ScreenEntry> = {
   // Catalogue (spec 1 §2)
   home: notBuilt('shell.screen.home'),
-  browseProducts: notBuilt('shell.screen.browseProducts'),
-  search: notBuilt('shell.screen.search'),
+  browseProducts: screen(() => import('../screens/catalogue/Browse.tsx'), (): BrowseProps => ({}), { sections: ['browse'] }),
+  search: screen(
+    () => import('../screens/search/SearchResults.tsx'),
+    (m): SearchResultsProps => ({ tab: m.params.tab }),
+    { sections: ['search'] },
+  ),
   document: notBuilt('shell.screen.document'),
   categories: notBuilt('shell.screen.categories'),
   category: notBuilt('shell.screen.category'),
