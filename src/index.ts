@@ -1,6 +1,11 @@
 // The bundle entry (dist/agora.js): defines every element; each screen is a lazy chunk.
 // One line per element file; a page that wants one element loads dist/elements/<tag>.js instead.
 import '../elements/agora-portal.ts';
+import '../elements/agora-home.ts';
+import '../elements/agora-carousel.ts';
+import '../elements/agora-categories.ts';
+import '../elements/agora-docs.ts';
+import '../elements/agora-document.ts';
 import '../elements/agora-catalogue.ts';
 import '../elements/agora-search.ts';
 import '../elements/agora-product.ts';

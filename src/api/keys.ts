@@ -24,6 +24,16 @@ export const keys = {
   filterCategories: () => ['categories', 'filterTree'] as const,
   stages: () => ['stages'] as const,
   search: (params: object) => ['search', params] as const,
+  // Home, categories and documents (src/api/home.ts, categories.ts, documents.ts)
+  featuredCategories: (limit: number) => ['categories', 'featured', limit] as const,
+  categoryList: (params: object) => ['categories', 'list', params] as const,
+  category: (categoryId: string) => ['categories', categoryId] as const,
+  categoryChildren: (categoryId: string) => ['categories', categoryId, 'children'] as const,
+  document: (documentId: string) => ['documents', documentId] as const,
+  documentText: (documentId: string) => ['documents', documentId, 'data', 'text'] as const,
+  documentBlob: (documentId: string) => ['documents', documentId, 'data', 'blob'] as const,
+  article: (productId: string, versionId: string, articleId: string) =>
+    ['products', productId, 'versions', versionId, 'articles', articleId] as const,
 };
 
 export type CacheKey = readonly unknown[];

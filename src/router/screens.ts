@@ -5,6 +5,9 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MessageKey } from '../i18n/messages/en.ts';
 import type { RouteMatch, RouteName } from '../rules/routes.ts';
 import { withTimeout } from '../elements/chunks.ts';
+import type { ProductDocsScreenProps } from '../screens/docs/ProductDocsScreen.tsx';
+import type { DocumentPageProps } from '../screens/document/DocumentPage.tsx';
+import type { CategoriesProps } from '../screens/categories/Categories.tsx';
 import type { BrowseProps } from '../screens/catalogue/Browse.tsx';
 import type { SearchResultsProps } from '../screens/search/SearchResults.tsx';
 import type { ProductProps } from '../screens/product/Product.tsx';
@@ -66,6 +69,18 @@ const productTab = (tab: string) =>
     productId: m.params.productId!, versionId: m.params.versionId, tab, planId: m.params.planId,
   }), { sections: ['product'] });
 
+const loadCategories = () => import('../screens/categories/Categories.tsx');
+
+// The documentation viewer inside the product page's frame (src/screens/docs/ProductDocsScreen.tsx).
+const productDocs = screen(
+  () => import('../screens/docs/ProductDocsScreen.tsx'),
+  (m): ProductDocsScreenProps => ({
+    productId: m.params.productId!, versionId: m.params.versionId,
+    documentId: m.params.documentId, sectionIdx: m.params.sectionIdx, articleId: m.params.articleId,
+  }),
+  { sections: ['product', 'docs'] },
+);
+
 export interface SignInProps {
   returnTo?: string;
   /** Why the visitor is here: 'expired' after a failed token refresh. */
@@ -74,20 +89,25 @@ export interface SignInProps {
 
 export const SCREENS: Record<RouteName, ScreenEntry> = {
   // Catalogue (spec 1 §2)
-  home: notBuilt('shell.screen.home'),
+  home: screen(() => import('../screens/home/Home.tsx'), () => ({}), { sections: ['home', 'categories', 'browse'] }),
   browseProducts: screen(() => import('../screens/catalogue/Browse.tsx'), (): BrowseProps => ({}), { sections: ['browse'] }),
   search: screen(
     () => import('../screens/search/SearchResults.tsx'),
     (m): SearchResultsProps => ({ tab: m.params.tab }),
     { sections: ['search'] },
   ),
-  document: notBuilt('shell.screen.document'),
-  categories: notBuilt('shell.screen.categories'),
-  category: notBuilt('shell.screen.category'),
+  document: screen(
+    () => import('../screens/document/DocumentPage.tsx'),
+    (m): DocumentPageProps => ({ docId: m.params.docId }),
+    { sections: ['docs'] },
+  ),
+  // One module for the list and a category: moving between them keeps the screen mounted.
+  categories: screen(loadCategories, (): CategoriesProps => ({}), { sections: ['categories', 'browse'] }),
+  category: screen(loadCategories, (m): CategoriesProps => ({ categoryId: m.params.categoryId }), { sections: ['categories', 'browse'] }),
   'product.overview': productTab('overview'),
   'product.docs': productTab('docs'),
-  'product.docSections': notBuilt('shell.screen.product'),
-  'product.docViewer': notBuilt('shell.screen.docViewer'),
+  'product.docSections': productDocs,
+  'product.docViewer': productDocs,
   'product.plans': productTab('plans'),
   'product.plan': productTab('plans'),
   'product.ratings': productTab('ratings'),

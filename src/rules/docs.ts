@@ -100,3 +100,16 @@ export function searchDocTree<D extends DocNode>(documents: readonly D[], text: 
   }
   return out;
 }
+
+/** How the document page shows a document (spec 1 §2 "Document view page"). */
+export type DocumentView = 'pdf' | 'markdown' | 'url' | 'download';
+
+/** pdf in an embedded frame, markdown with its table of contents, a URL as an external link,
+ * anything else as a download. The content type decides (parameters such as charset ignored). */
+export function documentView(doc: { contentType?: string | null; type?: string | null; url?: string | null }): DocumentView {
+  const contentType = (doc.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if ((doc.type ?? '').toUpperCase() === 'URL' || contentType === 'url' || contentType === 'text/uri-list') return 'url';
+  if (contentType === 'application/pdf') return 'pdf';
+  if (contentType === 'text/markdown' || contentType === 'text/x-markdown') return 'markdown';
+  return 'download';
+}

@@ -1,7 +1,7 @@
 // Documentation viewer rules (spec 1 §2, §4): section index matching (numbers and titles), the
-// first article by default, not-found cases, and the tree search.
+// first article by default, not-found cases, the tree search, and how the document page shows a document.
 import { describe, expect, it } from 'vitest';
-import { findSection, pickArticle, searchDocTree, type DocNode } from '../../src/rules/docs.ts';
+import { documentView, findSection, pickArticle, searchDocTree, type DocNode } from '../../src/rules/docs.ts';
 
 const section = (sectionIndex: number, title: string, labels: string[]) => ({
   id: `s${sectionIndex}`, sectionIndex, title, description: '',
@@ -80,5 +80,17 @@ describe('tree search', () => {
   it('matches substrings across documents and finds nothing for unknown text', () => {
     expect(shape('payment').map(([id]) => id)).toEqual(['handbook', 'migration']);
     expect(shape('kubernetes')).toEqual([]);
+  });
+});
+
+describe('document page view by content type', () => {
+  it('embeds pdf, renders markdown, links URLs and downloads the rest', () => {
+    expect(documentView({ contentType: 'application/pdf', type: 'BINARY' })).toBe('pdf');
+    expect(documentView({ contentType: 'text/markdown; charset=utf-8', type: 'TEXT' })).toBe('markdown');
+    expect(documentView({ contentType: 'URL', type: 'URL' })).toBe('url');
+    expect(documentView({ contentType: 'text/html', type: 'URL' })).toBe('url');
+    expect(documentView({ contentType: 'application/zip', type: 'BINARY' })).toBe('download');
+    expect(documentView({ contentType: 'text/plain', type: 'TEXT' })).toBe('download');
+    expect(documentView({})).toBe('download');
   });
 });
