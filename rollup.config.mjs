@@ -6,7 +6,7 @@
 //
 //   npx rollup -c                      production: minified with terser, source maps
 //   npx rollup -c --environment DEV    fast build: esbuild minify only (seconds), same layout
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -64,6 +64,20 @@ function noIcuParser() {
     async resolveId(source, importer) {
       if (source !== '@formatjs/icu-messageformat-parser') return null;
       return this.resolve('@formatjs/icu-messageformat-parser/no-parser.js', importer, { skipSelf: true });
+    },
+  };
+}
+
+/** swr still imports the useSyncExternalStore shim for React 17; React 19 has the hook itself. */
+function reactSyncStore() {
+  const ID = '\0agora-use-sync-external-store';
+  return {
+    name: 'agora-use-sync-external-store',
+    resolveId(source) {
+      return source === 'use-sync-external-store/shim' || source === 'use-sync-external-store/shim/index.js' ? ID : null;
+    },
+    load(id) {
+      return id === ID ? "export { useSyncExternalStore } from 'react';" : null;
     },
   };
 }
@@ -126,8 +140,25 @@ function precompiledMessages() {
   };
 }
 
+/** Removes chunks of earlier builds from dist/chunks, so the folder holds one build only. */
+function removeStaleChunks() {
+  return {
+    name: 'agora-remove-stale-chunks',
+    writeBundle(options, bundle) {
+      const dir = resolve(options.dir, 'chunks');
+      if (!existsSync(dir)) return;
+      const current = new Set(Object.keys(bundle));
+      for (const file of readdirSync(dir)) {
+        const name = `chunks/${file}`;
+        if (!current.has(name) && !current.has(name.replace(/\.map$/, ''))) rmSync(resolve(dir, file), { force: true });
+      }
+    },
+  };
+}
+
 /** Readable chunk names: the screen or package a chunk holds. */
 function chunkName(chunk) {
+  if (chunk.name === 'runtime') return 'runtime';
   const id = chunk.facadeModuleId ?? chunk.moduleIds[chunk.moduleIds.length - 1] ?? '';
   if (id.includes('/src/i18n/messages/')) return `messages-${basename(id).replace(/\.ts$/, '')}`;
   if (id.startsWith(SECTION_PREFIX)) return `messages-${id.slice(SECTION_PREFIX.length).replace('/', '-')}`;
@@ -146,9 +177,12 @@ export default {
     entryFileNames: '[name].js',
     chunkFileNames: (chunk) => `chunks/${chunkName(chunk)}-[hash].js`,
     sourcemap: true,
-    // Keep the entries small and the shared runtime (React, twind, intl…) in one cacheable chunk.
+    // Keep the entries small and the shared runtime (React, twind, swr, ky…) in one cacheable
+    // chunk. @formatjs stays out: it loads only when a text needs plural or select formatting.
     manualChunks(id) {
-      if (/node_modules\/(react|react-dom|scheduler|@r2wc|@twind|zustand|swr|use-sync-external-store|ky|@formatjs|intl-messageformat|tslib)\//.test(id)) {
+      // swr's add-ons (infinite, mutation…) stay with the screens that use them.
+      if (/node_modules\/swr\/dist\/(infinite|mutation|subscription|immutable)\//.test(id)) return undefined;
+      if (/node_modules\/(react|react-dom|scheduler|@r2wc|@twind|zustand|swr|ky|tslib)\//.test(id)) {
         return 'runtime';
       }
       return undefined;
@@ -164,6 +198,7 @@ export default {
   plugins: [
     cssInline(),
     noIcuParser(),
+    reactSyncStore(),
     nodeResolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
     commonjs(),
     replace({
@@ -180,6 +215,7 @@ export default {
       loaders: { '.ts': 'ts', '.tsx': 'tsx' },
     }),
     precompiledMessages(),
+    removeStaleChunks(),
     !dev && terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
   ],
 };

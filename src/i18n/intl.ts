@@ -4,12 +4,16 @@
 // (catalogue., applications.…) is a chunk of its own that loads with the first screen using it
 // (see precompiledMessages in rollup.config.mjs). Texts with arguments arrive precompiled, so
 // the ICU parser is not shipped. Tests and tsx run the sources: everything is there at once.
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+// Formatting: plain texts and texts with plain {arguments} are put together here; texts with
+// plural, select, number or date arguments go through @formatjs/intl, loaded (once, in parallel
+// with the messages) only when a loaded set of messages has such a text.
+import type { IntlShape } from '@formatjs/intl';
 import { createContext, use, useContext, useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE, LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, type Locale } from '../rules/constants.ts';
 import { formatCount, formatDate, formatDateTime, formatPrice, formatRating, formatRelative } from '../rules/format.ts';
 import * as enModule from './messages/en.ts';
 import type { MessageKey, Messages } from './messages/en.ts';
+import { formatIcu, formatPlainText, isNative, isPlainText, type IcuElement } from './icu.ts';
 
 export type { MessageKey, Messages };
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
@@ -24,7 +28,10 @@ interface LocaleMessages {
   /** Grows as sections arrive; intl instances read it at call time. */
   messages: Compiled;
   sections: Record<string, SectionLoader>;
-  loading: Map<string, Promise<void>>;
+  /** The parser (sources only) or the full formatter that some text here needs. */
+  needs: { parser: boolean; formatjs: boolean };
+  /** Texts of the sources were parsed once to see whether they need the full formatter. */
+  checked?: boolean;
 }
 
 const moduleLoaders: Record<Locale, () => Promise<MessageModule>> = {
@@ -36,7 +43,8 @@ const moduleLoaders: Record<Locale, () => Promise<MessageModule>> = {
 const exportName: Record<Locale, string> = { 'en-US': 'en', 'fr-FR': 'fr', 'pt-BR': 'pt', 'de-DE': 'de' };
 
 function fromModule(mod: MessageModule, name: string): LocaleMessages {
-  return { messages: { ...(mod[name] as Compiled) }, sections: mod.__agoraSections ?? {}, loading: new Map() };
+  const messages = { ...(mod[name] as Compiled) };
+  return { messages, sections: mod.__agoraSections ?? {}, needs: needsOf(messages) };
 }
 
 /** A promise React's use() reads at once, without suspending, once it has settled. */
@@ -76,12 +84,23 @@ function bump(): void {
   listeners.forEach((l) => l());
 }
 
+/** Fetches what a set of texts needs before it is shown, alongside the texts themselves. */
+async function prepare(needs: { parser: boolean; formatjs: boolean }, messages: Compiled): Promise<void> {
+  await Promise.all([needs.parser ? loadParser() : null, needs.formatjs ? loadFormatJs() : null]);
+  if (needs.parser && !needs.formatjs && parsedNeedFormatJs(messages)) {
+    needs.formatjs = true;
+    await loadFormatJs();
+  }
+}
+
 /** Loads (once) the core messages of a locale; settled at once for English. */
 export function loadMessages(locale: Locale): Tracked<LocaleMessages> {
   let promise = localePromises.get(locale);
   if (!promise) {
-    promise = track(moduleLoaders[locale]().then((mod) => {
+    promise = track(moduleLoaders[locale]().then(async (mod) => {
       const state = fromModule(mod, exportName[locale]);
+      await prepare(state.needs, state.messages);
+      state.checked = true;
       locales.set(locale, state);
       return state;
     }));
@@ -100,8 +119,11 @@ export function loadSection(state: LocaleMessages, section: string): Tracked<voi
   if (!promise) {
     const loader = state.sections[section];
     if (!loader) return READY;
-    promise = track(loader().then((mod) => {
+    promise = track(loader().then(async (mod) => {
+      const needs = needsOf(mod.default);
+      await prepare(needs, mod.default);
       Object.assign(state.messages, mod.default);
+      state.needs = { parser: state.needs.parser || needs.parser, formatjs: state.needs.formatjs || needs.formatjs };
       delete state.sections[section];
       bump();
     }));
@@ -156,13 +178,79 @@ export function changeLocale(locale: Locale): void {
   location.reload();
 }
 
-const cache = createIntlCache();
+// ---------------------------------------------------------------------------------------------
+// Formatting: a text is a plain string, a string with plain {arguments}, or an ICU syntax tree
+// (precompiled in the bundle; parsed here on first use when running the sources). Trees are
+// formatted with the browser's Intl (src/i18n/icu.ts); @formatjs/intl is fetched only for the
+// few that need more (number skeletons, dates, tags).
+
+type Parser = typeof import('@formatjs/icu-messageformat-parser');
+type FormatJs = typeof import('@formatjs/intl');
+let parser: Parser | null = null;
+let parserPromise: Tracked<Parser> | null = null;
+let formatjs: FormatJs | null = null;
+let formatjsPromise: Tracked<FormatJs> | null = null;
+const parsed = new Map<string, IcuElement[]>();
+
+/** Only the sources need it: the bundle's texts arrive precompiled (and it ships no parser). */
+function loadParser(): Tracked<Parser> {
+  parserPromise ??= track(import('@formatjs/icu-messageformat-parser').then((mod) => {
+    parser = mod;
+    bump();
+    return mod;
+  }));
+  return parserPromise;
+}
+
+function loadFormatJs(): Tracked<FormatJs> {
+  formatjsPromise ??= track(import('@formatjs/intl').then((mod) => {
+    formatjs = mod;
+    bump();
+    return mod;
+  }));
+  return formatjsPromise;
+}
+
+/** The syntax tree of a text, or null while the parser is on its way. */
+function treeOf(message: unknown): IcuElement[] | null {
+  if (Array.isArray(message)) return message as IcuElement[];
+  const text = String(message);
+  let tree = parsed.get(text);
+  if (!tree) {
+    if (!parser) {
+      void loadParser().catch(() => undefined);
+      return null;
+    }
+    tree = parser.parse(text) as unknown as IcuElement[];
+    parsed.set(text, tree);
+  }
+  return tree;
+}
+
+/** What a set of texts needs before all of them can be shown. */
+function needsOf(messages: Compiled): { parser: boolean; formatjs: boolean } {
+  let needsParser = false;
+  let needsFormatJs = false;
+  for (const message of Object.values(messages)) {
+    if (typeof message === 'string') needsParser ||= !isPlainText(message);
+    else if (Array.isArray(message)) needsFormatJs ||= !isNative(message as IcuElement[]);
+  }
+  return { parser: needsParser, formatjs: needsFormatJs };
+}
+
+/** Texts of the sources, once parsed: do any need the full formatter? */
+function parsedNeedFormatJs(messages: Compiled): boolean {
+  if (!parser) return false;
+  return Object.values(messages).some((m) => typeof m === 'string' && !isPlainText(m) && !isNative(treeOf(m) ?? []));
+}
+
 const intls = new Map<Locale, IntlShape<string>>();
 
-function intlFor(locale: Locale, state: LocaleMessages): IntlShape<string> {
+function fullIntl(locale: Locale, state: LocaleMessages): IntlShape<string> | null {
+  if (!formatjs) return null;
   let intl = intls.get(locale);
   if (!intl) {
-    intl = createIntl<string>({
+    intl = formatjs.createIntl<string>({
       locale,
       defaultLocale: DEFAULT_LOCALE,
       messages: state.messages as Record<string, string>,
@@ -170,16 +258,37 @@ function intlFor(locale: Locale, state: LocaleMessages): IntlShape<string> {
         // A key missing in a translation falls back to English without noise in the console.
         if (err.code !== 'MISSING_TRANSLATION') console.error(err);
       },
-    }, cache);
+    });
     intls.set(locale, intl);
   }
   return intl;
 }
 
+/** Number, date and list formats of the locale (native Intl, no library). */
+export interface LocaleFormats {
+  formatNumber(value: number, options?: Intl.NumberFormatOptions): string;
+  formatDate(value: Date | number | string, options?: Intl.DateTimeFormatOptions): string;
+  formatTime(value: Date | number | string, options?: Intl.DateTimeFormatOptions): string;
+  formatList(items: string[], options?: Intl.ListFormatOptions): string;
+  formatRelativeTime(value: number, unit: Intl.RelativeTimeFormatUnit, options?: Intl.RelativeTimeFormatOptions): string;
+}
+
+function localeFormats(locale: Locale): LocaleFormats {
+  return {
+    formatNumber: (value, options) => new Intl.NumberFormat(locale, options).format(value),
+    formatDate: (value, options) => new Intl.DateTimeFormat(locale, options).format(new Date(value)),
+    formatTime: (value, options) =>
+      new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: 'numeric', ...options }).format(new Date(value)),
+    formatList: (items, options) => new Intl.ListFormat(locale, options).format(items),
+    formatRelativeTime: (value, unit, options) => new Intl.RelativeTimeFormat(locale, options).format(value, unit),
+  };
+}
+
 export interface I18n {
   locale: Locale;
   t: Translate;
-  intl: IntlShape<string>;
+  /** Number, date, time, list and relative-time formats of the locale. */
+  intl: LocaleFormats;
   /** spec §9 formats in this locale */
   fmt: {
     count: (n: number) => string;
@@ -191,24 +300,31 @@ export interface I18n {
   };
 }
 
-function format(intl: IntlShape<string>, key: string, message: unknown, values: MessageValues | undefined): string {
-  // Plain texts need no formatting.
-  if (typeof message === 'string' && !message.includes('{')) return message;
+function format(locale: Locale, state: LocaleMessages, key: string, message: unknown, values: MessageValues | undefined): string {
+  if (typeof message === 'string' && isPlainText(message)) {
+    return message.includes('{') ? formatPlainText(message, values, locale) : message;
+  }
+  const tree = treeOf(message);
+  if (!tree) return ''; // shown once the parser has arrived (sources only)
+  if (isNative(tree)) return formatIcu(tree, values, locale);
+  const intl = fullIntl(locale, state);
+  if (!intl) {
+    void loadFormatJs().catch(() => undefined);
+    return ''; // shown once the formatter has arrived (it re-renders every text)
+  }
   return intl.formatMessage({ id: key }, values as Record<string, string | number | Date>) as string;
 }
 
 export function makeI18n(locale: Locale, state: LocaleMessages): I18n {
-  const intl = intlFor(locale, state);
-  const englishIntl = intlFor('en-US', english);
   return {
     locale,
-    intl,
+    intl: localeFormats(locale),
     t: (key, values) => {
       const message = lookup(state, key);
-      if (message !== undefined) return format(intl, key, message, values);
+      if (message !== undefined) return format(locale, state, key, message, values);
       // Not there (yet): English if it is, else nothing until the section arrives.
       const fallback = locale === 'en-US' ? undefined : lookup(english, key);
-      return fallback !== undefined ? format(englishIntl, key, fallback, values) : '';
+      return fallback !== undefined ? format('en-US', english, key, fallback, values) : '';
     },
     fmt: {
       count: (n) => formatCount(n, locale),
@@ -235,6 +351,15 @@ export function useMessages(...sections: string[]): I18n {
   // Always through use(), with one promise per locale and section: settled ones never suspend.
   const state = use(loadMessages(locale));
   for (const section of sections) use(loadSection(state, section));
+  // (In the sources every section is there from the start, as text to parse.)
+  if (state.needs.parser) {
+    use(loadParser());
+    if (!state.checked) {
+      state.needs.formatjs ||= parsedNeedFormatJs(state.messages);
+      state.checked = true;
+    }
+  }
+  if (state.needs.formatjs) use(loadFormatJs());
   return useMemo(() => makeI18n(locale, state), [locale, state, v]);
 }
 

@@ -78,3 +78,38 @@ describe('locale', () => {
     expect(toLocale('')).toBeNull();
   });
 });
+
+
+describe('message formatting without the full ICU library', () => {
+  it('formats arguments, numbers, plurals with # and =n, and select', async () => {
+    const { parse } = await import('@formatjs/icu-messageformat-parser');
+    const { formatIcu, isNative } = await import('../../src/i18n/icu.ts');
+    const f = (text: string, values: Record<string, unknown>, locale = 'en-US') => {
+      const tree = parse(text) as never;
+      expect(isNative(tree)).toBe(true);
+      return formatIcu(tree, values, locale);
+    };
+    const products = '{count, plural, =0 {No products} one {# product} other {# products}}';
+    expect(f(products, { count: 0 })).toBe('No products');
+    expect(f(products, { count: 1 })).toBe('1 product');
+    expect(f(products, { count: 1234 })).toBe('1,234 products');
+    expect(f(products, { count: 2 }, 'fr-FR')).toBe('2 products');
+    expect(f('{n, plural, one {# produit} other {# produits}}', { n: 1.5 }, 'fr-FR')).toBe('1,5 produit');
+    expect(f('{state, select, active {Active} other {Other}} for {name}', { state: 'active', name: 'Ann' })).toBe('Active for Ann');
+    expect(f('{state, select, active {Active} other {Other}}', { state: 'weird' })).toBe('Other');
+    expect(f('{ratio, number, percent} done', { ratio: 0.25 })).toBe('25% done');
+    expect(f('{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}', { n: 22 })).toBe('22nd');
+  });
+
+  it('leaves skeletons, dates and tags to the full formatter', async () => {
+    const { parse } = await import('@formatjs/icu-messageformat-parser');
+    const { isNative, isPlainText } = await import('../../src/i18n/icu.ts');
+    expect(isNative(parse('{d, date, short}') as never)).toBe(false);
+    expect(isNative(parse('{n, number, ::currency/EUR}') as never)).toBe(false);
+    expect(isNative(parse('<b>bold</b>') as never)).toBe(false);
+    expect(isPlainText('Hello {name}, {count} new')).toBe(true);
+    expect(isPlainText('{count, plural, other {#}}')).toBe(false);
+    expect(isPlainText("It's {x}")).toBe(false);
+    expect(isPlainText("The product version doesn't exist")).toBe(true);
+  });
+});

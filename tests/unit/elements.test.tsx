@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { defineElement, parseAttribute, type AttributeMap } from '../../src/elements/define.ts';
 import { useElementConfig } from '../../src/api/context.ts';
 import { useMessages } from '../../src/i18n/intl.ts';
+import { en, type MessageKey } from '../../src/i18n/messages/en.ts';
 import { configure } from '../../src/state/store.ts';
 import { LOCALE_COOKIE } from '../../src/rules/constants.ts';
 import { readableOn, safeColor, themeCss } from '../../src/styles/theme.ts';
@@ -27,6 +28,24 @@ function Probe({ label, count, open, filters }: ProbeProps) {
     </output>
   );
 }
+
+/** Texts with arguments: plain ones, and (when a section has one) a plural one. */
+const PLURAL_KEY = (Object.keys(en) as MessageKey[]).find((key) => /\{count, plural,/.test(en[key]));
+
+function Texts() {
+  const { t, intl } = useMessages();
+  return (
+    <output data-testid="texts">
+      {JSON.stringify({
+        version: t('shell.version', { version: '0.268.0' }),
+        contact: t('common.contact', { contact: 'us' }),
+        number: intl.formatNumber(1234.5),
+        plural: PLURAL_KEY ? t(PLURAL_KEY, { count: 3 }) : null,
+      })}
+    </output>
+  );
+}
+defineElement('agora-probe-texts', async () => ({ default: Texts }), {});
 
 const ATTRIBUTES: AttributeMap<ProbeProps> = { label: 'string', count: 'number', open: 'boolean', filters: 'json' };
 defineElement('agora-probe', async () => ({ default: Probe }), ATTRIBUTES);
@@ -150,6 +169,22 @@ describe('defineElement', () => {
     const first = customElements.get('agora-probe');
     expect(() => defineElement('agora-probe', async () => ({ default: Probe }), ATTRIBUTES)).not.toThrow();
     expect(customElements.get('agora-probe')).toBe(first);
+  });
+});
+
+describe('texts', () => {
+  it('formats plain arguments, numbers and plurals', async () => {
+    document.body.innerHTML = '<agora-probe-texts></agora-probe-texts>';
+    const el = document.body.querySelector('agora-probe-texts')!;
+    await vi.waitFor(() => expect(el.shadowRoot!.querySelector('[data-testid=texts]')).not.toBeNull(), { timeout: 5000 });
+    const texts = JSON.parse(el.shadowRoot!.querySelector('[data-testid=texts]')!.textContent!);
+    expect(texts.version).toBe('Version 0.268.0');
+    expect(texts.contact).toBe('Please contact us with any questions or concerns you may have');
+    expect(texts.number).toBe('1,234.5');
+    if (PLURAL_KEY) {
+      expect(texts.plural).toContain('3');
+      expect(texts.plural).not.toMatch(/[{}#]/);
+    }
   });
 });
 

@@ -1,13 +1,15 @@
 // The portal frame: skip link, top bar, side navigation (signed in), and the main region.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import type { SiteSettings } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import type { RouteMatch } from '../../rules/routes.ts';
 import type { Layout } from '../../router/screens.ts';
 import { useSignedIn } from '../../state/store.ts';
 import { cx } from '../../ui/tone.ts';
-import { SideNav } from './SideNav.tsx';
 import { TopBar } from './TopBar.tsx';
+
+// Only signed-in users see it: visitors never download it.
+const SideNav = lazy(() => import('./SideNav.tsx').then((m) => ({ default: m.SideNav })));
 
 export interface PortalLayoutProps {
   settings: SiteSettings;
@@ -53,11 +55,16 @@ export function PortalLayout({ settings, match, layout, fullPage, children }: Po
       </a>
       <TopBar settings={settings} match={match} />
       <div className="flex min-h-0 flex-1">
-        {showSide && <SideNav settings={settings} match={match} />}
+        {showSide && (
+          <Suspense fallback={<div className="hidden w-64 shrink-0 border-r border-gray-200 bg-white nav:block" />}>
+            <SideNav settings={settings} match={match} />
+          </Suspense>
+        )}
         <main
           ref={main}
           id="main"
           tabIndex={-1}
+          data-route={match.name}
           className={cx('agora-main min-w-0 flex-1 focus:outline-none', layout === 'focus' && 'bg-container')}
         >
           {children}

@@ -1,7 +1,7 @@
 // <agora-portal>: the full portal. Keeps the route in the address (history mode under a base
 // path, or hash mode for CMS pages), applies the start-up and redirect rules of the spec, and
 // shows the screen of the route inside the shell (top bar, side navigation).
-import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useMarketplace, siteName } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { resolveRoute, signInPath, splitLocation, type RouteContext as RedirectContext } from '../../rules/routes.ts';
@@ -9,10 +9,12 @@ import { NavigatorContext, RouteContext, type Navigator } from '../../router/con
 import { createPortalHistory, type RouterMode } from '../../router/history.ts';
 import { SCREENS } from '../../router/screens.ts';
 import { useAgora, useSignedIn } from '../../state/store.ts';
-import { LoadingPlaceholder } from '../../ui/Placeholders.tsx';
+import { Spinner } from './Spinner.tsx';
 import { PortalLayout } from './Layout.tsx';
-import { MarketplaceError } from './MarketplaceError.tsx';
 import { RouteView } from './RouteView.tsx';
+
+// Shown only when the marketplace cannot be read.
+const MarketplaceError = lazy(() => import('./MarketplaceError.tsx').then((m) => ({ default: m.MarketplaceError })));
 
 export interface PortalProps {
   /** History mode: the path the portal lives under, e.g. '/portal' (default '/'). */
@@ -99,11 +101,17 @@ function Shell({ location, mode }: { location: string; mode: RouterMode }) {
   }, [mode, name, settings]);
 
   if (!settings) {
-    if (marketplace.error) return <MarketplaceError error={marketplace.error} onRetry={() => void marketplace.mutate()} />;
+    if (marketplace.error) {
+      return (
+        <Suspense fallback={null}>
+          <MarketplaceError error={marketplace.error} onRetry={() => void marketplace.mutate()} />
+        </Suspense>
+      );
+    }
     return (
       <div className={mode === 'history' ? 'min-h-screen bg-surface' : 'bg-surface'}>
         <div className="h-16 bg-heading" />
-        <LoadingPlaceholder label={t('common.loading')} className="py-24" />
+        <Spinner label={t('common.loading')} />
       </div>
     );
   }

@@ -4,7 +4,7 @@ import { Suspense, type ReactNode } from 'react';
 import { useMessages } from '../../i18n/intl.ts';
 import type { RouteMatch } from '../../rules/routes.ts';
 import { lazyScreen, screenKey, type ScreenEntry } from '../../router/screens.ts';
-import { LoadingPlaceholder } from '../../ui/Placeholders.tsx';
+import { Spinner } from './Spinner.tsx';
 import { ElementBoundary } from '../../elements/frame.tsx';
 
 export function RouteView({ entry, match }: { entry: ScreenEntry; match: RouteMatch }) {
@@ -13,7 +13,7 @@ export function RouteView({ entry, match }: { entry: ScreenEntry; match: RouteMa
   const key = screenKey(entry);
   return (
     <ElementBoundary key={key}>
-      <Suspense fallback={<LoadingPlaceholder label={t('common.loading')} className="py-24" />}>
+      <Suspense fallback={<Spinner label={t('common.loading')} />}>
         <Sections names={entry.sections}>
           <Screen {...entry.props(match)} />
         </Sections>

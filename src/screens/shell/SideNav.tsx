@@ -4,7 +4,8 @@
 import { useState, type ComponentType } from 'react';
 import { useSession } from '../../api/auth.ts';
 import type { SiteSettings } from '../../api/marketplace.ts';
-import { useMessages, type Translate } from '../../i18n/intl.ts';
+import { useMessages } from '../../i18n/intl.ts';
+import { sideLabel } from './sideLabel.ts';
 import { APP_VERSION } from '../../rules/constants.ts';
 import { sideNavigation, sideNavOf, type SideNavEntry, type SideNavId } from '../../rules/navigation.ts';
 import { isConsumer } from '../../rules/roles.ts';
@@ -24,9 +25,6 @@ const ICONS: Partial<Record<SideNavId, ComponentType<{ size?: number }>>> = {
   insights: IconChart,
 };
 
-export function sideLabel(t: Translate, id: SideNavId): string {
-  return t(`shell.side.${id}`);
-}
 
 function readCollapsed(): boolean {
   try {

@@ -1,7 +1,7 @@
 // The top bar: site name, navigation from nav_items with the built-in rules (spec 1 §2), the
 // language choice, and sign-in or the account menu. Below 992 px the navigation becomes a
 // dropdown in which the current page's entry is disabled.
-import { useCallback, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { siteName, type SiteSettings } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { sectionOf, sideNavigation, sideNavOf, topNavigation, type NavEntry, type SideNavEntry } from '../../rules/navigation.ts';
@@ -13,9 +13,11 @@ import { useSession } from '../../api/auth.ts';
 import { cx } from '../../ui/tone.ts';
 import { IconChevron, IconExternal, IconLogin, IconMenu } from './icons.tsx';
 import { LocaleSwitcher } from './LocaleSwitcher.tsx';
-import { UserMenu } from './UserMenu.tsx';
 import { useDismiss } from './useDismiss.ts';
-import { sideLabel } from './SideNav.tsx';
+import { sideLabel } from './sideLabel.ts';
+
+// Only signed-in users see it: visitors never download it.
+const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 
 const FOCUS = 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-on-heading/70';
 
@@ -66,7 +68,9 @@ export function TopBar({ settings, match }: { settings: SiteSettings; match: Rou
         <div className="ml-auto flex shrink-0 items-center gap-2">
           <LocaleSwitcher className="hidden sm:flex" />
           {signedIn ? (
-            <UserMenu settings={settings} />
+            <Suspense fallback={<span className="block h-8 w-8 rounded-full bg-on-heading/20" />}>
+              <UserMenu settings={settings} />
+            </Suspense>
           ) : (
             !onSignIn && <SignInButton settings={settings} to={signInPath(here(match))} />
           )}
