@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node',
           testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks',
+          // One migrated PGlite template per run, shared by every test file's process.
+          globalSetup: ['scripts/store-template.ts'],
         },
       },
       {

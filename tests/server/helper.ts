@@ -15,6 +15,7 @@
 // gets its own freshly created database on that server instead, dropped by close();
 // createScratchDatabase() gives another empty one when a test needs it.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/src/app.ts';
 import { openStore, type Db, type Store } from '../../server/src/db/store.ts';
@@ -66,6 +67,9 @@ export interface BuildTestAppOptions {
 let template: Promise<Blob> | undefined;
 function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
+    // Made once per run by the suite's globalSetup (scripts/store-template.ts).
+    const made = process.env.AGORA_STORE_TEMPLATE;
+    if (made) return new Blob([await readFile(made)]);
     const store = await openStore();
     try { return await store.dump(); } finally { await store.close(); }
   })();

@@ -1,0 +1,43 @@
+// Vitest globalSetup of the server suite: makes the migrated PGlite template once per run (and
+// keeps it in .tmp/ while the migrations stay the same) instead of once per test file. A fresh
+// PGlite plus migrations costs seconds per file; loading this dump about one.
+// Hands the file to the workers as AGORA_STORE_TEMPLATE (read by tests/server/helper.ts).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CACHE = join(ROOT, '.tmp');
+
+function key(): string {
+  const hash = createHash('sha256');
+  const migrations = join(ROOT, 'server', 'migrations');
+  const files = readdirSync(migrations).filter((f) => f.endsWith('.sql')).sort().map((f) => join(migrations, f));
+  for (const file of [...files, join(ROOT, 'server', 'src', 'db', 'store.ts'), join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json')]) {
+    hash.update(file).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+export default async function setup(): Promise<void> {
+  // On PostgreSQL every suite makes its own database; no template is needed.
+  if (process.env.TEST_DATABASE_URL) return;
+  const file = join(CACHE, `store-template-${key()}.tar`);
+  if (!existsSync(file)) {
+    const { openStore } = await import('../server/src/db/store.ts');
+    const store = await openStore();
+    try {
+      const data = Buffer.from(await (await store.dump()).arrayBuffer());
+      mkdirSync(CACHE, { recursive: true });
+      writeFileSync(`${file}.${process.pid}`, data);
+      renameSync(`${file}.${process.pid}`, file);
+      for (const old of readdirSync(CACHE)) {
+        if (/^store-template-[0-9a-f]+\.tar$/.test(old) && join(CACHE, old) !== file) rmSync(join(CACHE, old), { force: true });
+      }
+    } finally {
+      await store.close();
+    }
+  }
+  process.env.AGORA_STORE_TEMPLATE = file;
+}
