@@ -46,7 +46,11 @@ export function completeSettings(stored: unknown): SiteSettings {
 
 export async function readSiteConfig(db: Db): Promise<SiteConfig> {
   const [row] = await db.select().from(siteConfig).where(eq(siteConfig.id, SITE_CONFIG_ID));
-  const features = [...new Set([...Object.values(FEATURES), ...(row?.features ?? [])])];
+  // The built-in features are always on, unless the stored list switches one off with '-name'
+  // (a marketplace without full-text search, say, gets the advanced-search-disabled page).
+  const stored = row?.features ?? [];
+  const off = new Set(stored.filter((f) => f.startsWith('-')).map((f) => f.slice(1)));
+  const features = [...new Set([...Object.values(FEATURES), ...stored])].filter((f) => !f.startsWith('-') && !off.has(f));
   return { id: row?.id ?? SITE_CONFIG_ID, settings: completeSettings(row?.settings), features };
 }
 

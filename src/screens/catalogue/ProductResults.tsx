@@ -171,9 +171,14 @@ function AppendedResults({ mode, filter, page, pageSize, ratingsEnabled, filtere
     observer.observe(el);
     return () => observer.disconnect();
   }, [items.length > 0]);
-  // A page that did not fill the screen leaves the end in view: keep loading while it is.
+  // A page that did not fill the screen leaves the end in view: keep loading while it is. The
+  // observer's last report may predate the new rows, so the position is measured again here.
   useEffect(() => {
-    if (visible.current && canScrollLoad && !loadingMore && !pages.error) loadNext();
+    const el = sentinel.current;
+    if (!el || !visible.current || !canScrollLoad || loadingMore || pages.error) return;
+    const top = el.getBoundingClientRect().top;
+    if (top <= window.innerHeight + INFINITE_SCROLL_THRESHOLD_PX) loadNext();
+    else visible.current = false;
   });
 
   const placeholder = usePlaceholder({
