@@ -43,7 +43,8 @@ function MonthlyRow({ value, interval }: { value: number; interval: Parameters<t
       <span data-monthly={m.unlimited ? 'unlimited' : m.value} className="tabular-nums">
         {/* 999999999 and above are shown as they are, and marked unlimited; -1 only as unlimited. */}
         {m.value >= 0 && q.number(m.value)}
-        {m.unlimited && <Status tone="info" className={m.value >= 0 ? 'ml-2' : undefined}>{q.t('product.quota.unlimited')}</Status>}
+        {m.value >= 0 && m.unlimited && ' '}
+        {m.unlimited && <Status tone="info" className={m.value >= 0 ? 'ml-1' : undefined}>{q.t('product.quota.unlimited')}</Status>}
       </span>
     </Row>
   );
@@ -59,7 +60,8 @@ function FixedTable({ pricing, unit, currency }: { pricing: Extract<QuotaPricing
         <span className="tabular-nums" data-limit={pricing.value}>
           {unlimited ? pricing.value >= 0 && q.number(pricing.value) : q.limit(pricing.value, unit, pricing.interval)}
         </span>
-        {unlimited && <Status tone="info" className={pricing.value >= 0 ? 'ml-2' : undefined}>{q.t('product.quota.unlimited')}</Status>}
+        {unlimited && pricing.value >= 0 && ' '}
+        {unlimited && <Status tone="info" className={pricing.value >= 0 ? 'ml-1' : undefined}>{q.t('product.quota.unlimited')}</Status>}
       </Row>
       <Row label={q.t('product.quota.limitType')} name="limit-type">
         <span className="font-medium" data-limit-type={pricing.limitType}>{q.t(typeLabel)}</span>

@@ -12,7 +12,8 @@ export function Warnings() {
   const email = product.contact?.email;
   const deleted = deletedResources(resources ?? []);
   const productStatus = product.status;
-  const versionStatus = version?.status;
+  // The latest version usually carries the product's own status: one hint says it.
+  const versionStatus = version && version.latest && version.status === productStatus && statusNeedsContact(productStatus) ? null : version?.status;
   if (!statusNeedsContact(productStatus) && !statusNeedsContact(versionStatus) && deleted.length === 0) return null;
   return (
     <div className="mt-4 flex flex-col gap-3" data-part="warnings">
