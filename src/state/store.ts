@@ -31,10 +31,10 @@ export interface AgoraState {
   config: AgoraConfig;
   tokens: Tokens | null;
   /**
-   * Bumped when a refresh failed: the session is gone and the visitor must sign in again.
-   * The portal reacts by going to the sign-in page.
+   * Set when a refresh failed: the session is gone and the visitor must sign in again. The
+   * portal takes it (clears it) and goes to the sign-in page, saying why.
    */
-  signInRequired: number;
+  sessionExpired: boolean;
 }
 
 function readTokens(): Tokens | null {
@@ -62,7 +62,7 @@ function writeTokens(tokens: Tokens | null): void {
 export const agoraStore = createStore<AgoraState>(() => ({
   config: { apiBase: DEFAULT_API_BASE, tenant: null, locale: null, portalUrl: null },
   tokens: readTokens(),
-  signInRequired: 0,
+  sessionExpired: false,
 }));
 
 // Another tab signing in or out changes this tab too.
@@ -88,7 +88,7 @@ export function configure(options: ConfigureOptions): AgoraConfig {
 
 export function setTokens(tokens: Tokens | null): void {
   writeTokens(tokens);
-  agoraStore.setState({ tokens });
+  agoraStore.setState(tokens ? { tokens, sessionExpired: false } : { tokens });
 }
 
 /** Answer of sign-in and refresh: expiresIn is in seconds. */
@@ -99,7 +99,12 @@ export function tokensFrom(answer: { accessToken: string; refreshToken: string; 
 /** The session is over (failed refresh): forget it and ask the visitor to sign in again. */
 export function forceSignIn(): void {
   writeTokens(null);
-  agoraStore.setState((s) => ({ tokens: null, signInRequired: s.signInRequired + 1 }));
+  agoraStore.setState({ tokens: null, sessionExpired: true });
+}
+
+/** The portal has acted on an ended session. */
+export function clearSessionExpired(): void {
+  agoraStore.setState({ sessionExpired: false });
 }
 
 export function useAgora<T>(selector: (state: AgoraState) => T): T {

@@ -38,11 +38,13 @@ describe('session tokens', () => {
 
   it('are forgotten, and a new sign-in asked for, when a refresh fails', () => {
     setTokens(tokensFrom({ accessToken: 'a', refreshToken: 'r', expiresIn: 60 }));
-    const before = agoraStore.getState().signInRequired;
     forceSignIn();
     expect(agoraStore.getState().tokens).toBeNull();
-    expect(agoraStore.getState().signInRequired).toBe(before + 1);
+    expect(agoraStore.getState().sessionExpired).toBe(true);
     expect(localStorage.getItem('agora-session')).toBeNull();
+    // Signing in again ends the notice.
+    setTokens(tokensFrom({ accessToken: 'b', refreshToken: 's', expiresIn: 60 }));
+    expect(agoraStore.getState().sessionExpired).toBe(false);
   });
 
   it('follow another tab signing in or out', () => {

@@ -1,14 +1,14 @@
 // <agora-portal>: the full portal. Keeps the route in the address (history mode under a base
 // path, or hash mode for CMS pages), applies the start-up and redirect rules of the spec, and
 // shows the screen of the route inside the shell (top bar, side navigation).
-import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useState } from 'react';
 import { useMarketplace, siteName } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { resolveRoute, signInPath, splitLocation, type RouteContext as RedirectContext } from '../../rules/routes.ts';
 import { NavigatorContext, RouteContext, type Navigator } from '../../router/context.tsx';
 import { createPortalHistory, type RouterMode } from '../../router/history.ts';
 import { SCREENS } from '../../router/screens.ts';
-import { useAgora, useSignedIn } from '../../state/store.ts';
+import { clearSessionExpired, useAgora, useSignedIn } from '../../state/store.ts';
 import { Spinner } from './Spinner.tsx';
 import { PortalLayout } from './Layout.tsx';
 import { RouteView } from './RouteView.tsx';
@@ -82,17 +82,17 @@ function Shell({ location, mode }: { location: string; mode: RouterMode }) {
     if (resolved?.redirected) navigator.navigate(resolved.location, { replace: true });
   }, [resolved, navigator]);
 
-  // A failed token refresh ends the session: go to sign-in, then come back here.
-  const signInRequired = useAgora((s) => s.signInRequired);
-  const seen = useRef(signInRequired);
+  // A failed token refresh ended the session: go to sign-in (saying why), then come back here.
+  const expired = useAgora((s) => s.sessionExpired);
   useEffect(() => {
-    if (signInRequired === seen.current) return;
-    seen.current = signInRequired;
-    const [path, search] = splitLocation(location);
-    if (path === '/signin') return;
-    const target = signInPath(search ? `${path}?${search}` : path);
+    if (!expired || !resolved) return;
+    clearSessionExpired();
+    const [path, search] = splitLocation(resolved.location);
+    const query = new URLSearchParams(search);
+    const returnTo = path === '/signin' ? query.get('returnTo') ?? '/' : resolved.location;
+    const target = signInPath(returnTo);
     navigator.navigate(target + (target.includes('?') ? '&' : '?') + 'reason=expired', { replace: true });
-  }, [signInRequired, location, navigator]);
+  }, [expired, resolved, navigator]);
 
   // The page title is the provider's site name, when the portal owns the page.
   const name = siteName(settings);

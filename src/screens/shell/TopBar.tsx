@@ -197,36 +197,40 @@ function MobileMenu({ settings, entries, current, match, label }: {
         hidden={!open}
         className="absolute inset-x-0 top-16 z-40 max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-gray-200 bg-white p-3 text-gray-900 shadow-xl"
       >
-        <nav aria-label={t('shell.nav.label')}>
-          <ul className="m-0 list-none space-y-0.5 p-0">
-            {entries.map((entry) => item(entry.id, label(entry), entry.href, entry.section !== null && entry.section === current, entry))}
-          </ul>
-        </nav>
-        {side.length > 0 && (
-          <nav aria-label={t('shell.side.label')} className="mt-3 border-t border-gray-100 pt-3">
-            <p className="m-0 px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-gray-500">{t('shell.side.label')}</p>
-            <ul className="m-0 list-none space-y-0.5 p-0">
-              {side.map((entry) =>
-                entry.children ? (
-                  <li key={entry.id}>
-                    <p className="m-0 px-3 pb-0.5 pt-2.5 text-sm font-medium text-gray-500">{sideLabel(t, entry.id)}</p>
-                    <ul className="m-0 list-none space-y-0.5 py-0 pl-3">
-                      {entry.children.map((child) => item(child.id, sideLabel(t, child.id), child.href, child.id === currentSide))}
-                    </ul>
-                  </li>
-                ) : (
-                  item(entry.id, sideLabel(t, entry.id), entry.href, entry.id === currentSide)
-                ),
-              )}
-            </ul>
-          </nav>
+        {open && (
+          <>
+            <nav aria-label={t('shell.nav.label')}>
+              <ul className="m-0 list-none space-y-0.5 p-0">
+                {entries.map((entry) => item(entry.id, label(entry), entry.href, entry.section !== null && entry.section === current, entry))}
+              </ul>
+            </nav>
+            {side.length > 0 && (
+              <nav aria-label={t('shell.side.label')} className="mt-3 border-t border-gray-100 pt-3">
+                <p className="m-0 px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-gray-500">{t('shell.side.label')}</p>
+                <ul className="m-0 list-none space-y-0.5 p-0">
+                  {side.map((entry) =>
+                    entry.children ? (
+                      <li key={entry.id}>
+                        <p className="m-0 px-3 pb-0.5 pt-2.5 text-sm font-medium text-gray-500">{sideLabel(t, entry.id)}</p>
+                        <ul className="m-0 list-none space-y-0.5 py-0 pl-3">
+                          {entry.children.map((child) => item(child.id, sideLabel(t, child.id), child.href, child.id === currentSide))}
+                        </ul>
+                      </li>
+                    ) : (
+                      item(entry.id, sideLabel(t, entry.id), entry.href, entry.id === currentSide)
+                    ),
+                  )}
+                </ul>
+              </nav>
+            )}
+            <div className="mt-3 flex items-center justify-between border-t border-gray-100 px-3 pt-3 sm:hidden">
+              <span className="text-sm text-gray-600">{t('shell.locale.label')}</span>
+              <div className="rounded-md bg-heading">
+                <LocaleSwitcher />
+              </div>
+            </div>
+          </>
         )}
-        <div className="mt-3 flex items-center justify-between border-t border-gray-100 px-3 pt-3 sm:hidden">
-          <span className="text-sm text-gray-600">{t('shell.locale.label')}</span>
-          <div className="rounded-md bg-heading">
-            <LocaleSwitcher />
-          </div>
-        </div>
       </div>
     </div>
   );

@@ -1,0 +1,265 @@
+// The portal shell in Chromium against the real server: site name and page title from the
+// server, top navigation from nav_items with the built-in rules, the sign-in button, side
+// navigation with its collapse toggle and version, the small-screen dropdown, and the
+// marketplace-load error. Screenshots at 1280 and 375 px go to test-results/.
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteConfig } from '../../server/src/db/schema.ts';
+import { deepMerge, launchBrowser, newPage, pageErrors, screenshot, signIn, startPortal, type Portal, type SiteSettingsOverride } from './harness.ts';
+
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal({
+    settings: {
+      sitename: 'Northwind API Hub',
+      signup: false,
+      nav_items: [
+        { url: 'https://status.example', text: 'Status', new_tab: true, visibility: 'all', default: false },
+        { url: 'https://members.example', text: 'Members area', new_tab: false, visibility: 'authenticated', default: false },
+      ],
+    },
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+async function setSettings(patch: SiteSettingsOverride): Promise<void> {
+  const [row] = await portal.db.select().from(siteConfig).where(eq(siteConfig.id, 'default'));
+  await portal.db.update(siteConfig).set({ settings: deepMerge(row!.settings, patch) }).where(eq(siteConfig.id, 'default'));
+}
+
+const consumer = () => portal.accounts.find((a) => a.email.startsWith('consumer@'))!;
+const topNav = (page: Page) => page.locator('agora-portal header nav').first();
+const topNavTexts = async (page: Page) => (await topNav(page).locator('a').allInnerTexts()).map((t) => t.trim());
+
+async function open(page: Page, path = '/'): Promise<void> {
+  await page.goto(`${portal.baseUrl}${path}`);
+  await page.locator('agora-portal main[data-route]').waitFor();
+}
+
+describe('as a visitor', () => {
+  it('shows the site name from the server in the bar and as the page title', async () => {
+    const page = await newPage(browser);
+    await open(page);
+    expect((await page.locator('agora-portal [data-testid=site-name]').innerText()).trim()).toBe('Northwind API Hub');
+    expect(await page.title()).toBe('Northwind API Hub');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lists the built-in entries, then the configured ones a visitor may see', async () => {
+    const page = await newPage(browser);
+    await open(page);
+    expect(await topNavTexts(page)).toEqual(['Home', 'Products', 'Categories', 'Status']);
+    const status = topNav(page).locator('a', { hasText: 'Status' });
+    expect(await status.getAttribute('href')).toBe('https://status.example');
+    expect(await status.getAttribute('target')).toBe('_blank');
+    expect(await topNav(page).locator('a[aria-current=page]').innerText()).toBe('Home');
+    await page.context().close();
+  });
+
+  it('moves between pages in place, marking the current entry', async () => {
+    const page = await newPage(browser);
+    await open(page);
+    const marker = await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await topNav(page).locator('a', { hasText: 'Categories' }).click();
+    await page.locator('agora-portal main[data-route=categories]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/categories');
+    expect(await topNav(page).locator('a[aria-current=page]').innerText()).toBe('Categories');
+    // No reload happened: the page kept its state.
+    expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
+    await page.goBack();
+    await page.locator('agora-portal main[data-route=home]').waitFor();
+    await page.context().close();
+  });
+
+  it("offers 'Sign in', or 'Sign in / Register' when sign-up is on", async () => {
+    const page = await newPage(browser);
+    await open(page, '/browseProducts');
+    const button = page.locator('agora-portal header a[href^="/signin"]');
+    expect(await button.getAttribute('aria-label')).toBe('Sign in');
+    expect(await button.getAttribute('href')).toBe('/signin?returnTo=%2FbrowseProducts');
+    await setSettings({ signup: true });
+    try {
+      await page.reload();
+      await page.locator('agora-portal main[data-route]').waitFor();
+      expect((await button.innerText()).trim()).toBe('Sign in / Register');
+    } finally {
+      await setSettings({ signup: false });
+    }
+    await page.context().close();
+  });
+
+  it('drops Home when the landing page is off and Categories when categories are hidden', async () => {
+    await setSettings({ landing: { enabled: false }, categories: { enabled: false } });
+    const page = await newPage(browser);
+    try {
+      await open(page, '/browseProducts');
+      expect(await topNavTexts(page)).toEqual(['Products', 'Status']);
+    } finally {
+      await setSettings({ landing: { enabled: true }, categories: { enabled: true } });
+      await page.context().close();
+    }
+  });
+
+  it('replaces the built-in entries when a configured entry is marked default', async () => {
+    await setSettings({
+      nav_items: [
+        { url: '/browseProducts', text: 'Our APIs', new_tab: false, visibility: 'all', default: true },
+        { url: 'https://help.example', text: 'Help', new_tab: false, visibility: 'all', default: false },
+      ],
+    });
+    const page = await newPage(browser);
+    try {
+      await open(page);
+      expect(await topNavTexts(page)).toEqual(['Our APIs', 'Help']);
+      await topNav(page).locator('a', { hasText: 'Our APIs' }).click();
+      await page.locator('agora-portal main[data-route=browseProducts]').waitFor();
+    } finally {
+      await setSettings({
+        nav_items: [
+          { url: 'https://status.example', text: 'Status', new_tab: true, visibility: 'all', default: false },
+          { url: 'https://members.example', text: 'Members area', new_tab: false, visibility: 'authenticated', default: false },
+        ],
+      });
+      await page.context().close();
+    }
+  });
+
+  it('has no side navigation', async () => {
+    const page = await newPage(browser);
+    await open(page, '/browseProducts');
+    expect(await page.locator('agora-portal aside').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('signed in', () => {
+  it('adds Applications and the entries for members, and the side navigation with its version', async () => {
+    const page = await newPage(browser);
+    const account = consumer();
+    await signIn(page, portal.baseUrl, account.email, account.password);
+    await open(page, '/subscriptions');
+    expect(await topNavTexts(page)).toEqual(['Home', 'Products', 'Categories', 'Applications', 'Status', 'Members area']);
+    const side = page.locator('agora-portal aside nav');
+    await side.waitFor();
+    const labels = (await side.locator('a').allInnerTexts()).map((t) => t.trim());
+    expect(labels).toEqual([
+      'Home', 'Applications', 'Subscriptions', 'Credentials', 'Access Requests', 'Consumer Insights',
+      'API health', 'Applications', 'API traffic', 'Subscriptions compliance',
+    ]);
+    expect(await side.locator('a[aria-current=page]').innerText()).toBe('Subscriptions');
+    expect((await page.locator('agora-portal [data-testid=app-version]').innerText()).trim()).toBe('Version 0.268.0');
+    await screenshot(page, 'shell-signed-in-1280');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('collapses the side navigation to icons and keeps it so after a reload', async () => {
+    const page = await newPage(browser);
+    const account = consumer();
+    await signIn(page, portal.baseUrl, account.email, account.password);
+    await open(page, '/applications');
+    const aside = page.locator('agora-portal aside');
+    await aside.waitFor();
+    const wide = (await aside.boundingBox())!.width;
+    await page.locator('agora-portal aside button[aria-label="Collapse navigation"]').click();
+    expect(await aside.getAttribute('data-collapsed')).toBe('true');
+    await page.waitForTimeout(300);
+    const narrow = (await aside.boundingBox())!.width;
+    expect(narrow).toBeLessThan(wide / 2);
+    // Icons keep their names for assistive technology.
+    expect(await aside.locator('a[aria-label=Subscriptions]').count()).toBe(1);
+    await page.reload();
+    await page.locator('agora-portal aside[data-collapsed=true]').waitFor();
+    await page.locator('agora-portal aside button[aria-label="Expand navigation"]').click();
+    expect(await aside.getAttribute('data-collapsed')).toBe('false');
+    await page.context().close();
+  });
+
+  it('shows the account menu with the user, and collapses its insights group', async () => {
+    const page = await newPage(browser);
+    const account = consumer();
+    await signIn(page, portal.baseUrl, account.email, account.password);
+    await open(page, '/consumer-insights/traffic');
+    await page.locator('agora-portal aside nav a[aria-current=page]', { hasText: 'API traffic' }).waitFor();
+    await page.locator('agora-portal aside button[aria-expanded=true][aria-label^="Show"]').click();
+    expect(await page.locator('agora-portal aside nav a', { hasText: 'API traffic' }).count()).toBe(0);
+    await page.locator('agora-portal header button[aria-label^="Account of"]').click();
+    await page.locator('agora-portal header button', { hasText: 'Sign out' }).waitFor();
+    expect(await page.locator('agora-portal header').innerText()).toContain(account.email);
+    await page.keyboard.press('Escape');
+    expect(await page.locator('agora-portal header button', { hasText: 'Sign out' }).isVisible()).toBe(false);
+    await page.context().close();
+  });
+});
+
+describe('below 992 px', () => {
+  it('turns the navigation into a dropdown in which the current page is disabled', async () => {
+    const page = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    await open(page, '/categories');
+    expect(await topNav(page).isVisible()).toBe(false);
+    await screenshot(page, 'shell-visitor-375');
+    const menu = page.locator('agora-portal header button[aria-label=Menu]');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    const panel = page.locator('agora-portal header [id] nav').first();
+    const current = panel.locator('a[aria-disabled=true]');
+    expect((await current.innerText()).trim()).toBe('Categories');
+    expect(await current.getAttribute('href')).toBeNull();
+    await screenshot(page, 'shell-menu-375');
+    await panel.locator('a', { hasText: 'Products' }).click();
+    await page.locator('agora-portal main[data-route=browseProducts]').waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    // No horizontal scrolling at phone width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.context().close();
+  });
+
+  it('lists the side navigation entries in the dropdown when signed in', async () => {
+    const page = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    const account = consumer();
+    await signIn(page, portal.baseUrl, account.email, account.password);
+    await open(page, '/credentials');
+    await page.locator('agora-portal header button[aria-label=Menu]').click();
+    const side = page.locator('agora-portal header nav[aria-label="My marketplace"]');
+    expect((await side.locator('a[aria-disabled=true]').innerText()).trim()).toBe('Credentials');
+    expect(await side.locator('a', { hasText: 'API health' }).count()).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe('at 1280 px', () => {
+  it('looks finished on the landing route', async () => {
+    const page = await newPage(browser);
+    await open(page);
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'shell-visitor-1280');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('when the marketplace cannot be read', () => {
+  it("shows 'Marketplace not found' instead of the portal", async () => {
+    const page = await newPage(browser);
+    await page.route(`${portal.baseUrl}/broken.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><script type="module" src="/dist/agora.js"></script><agora-portal router="hash" api-base="/api/v999"></agora-portal>',
+    }));
+    await page.goto(`${portal.baseUrl}/broken.html`);
+    const alert = page.locator('agora-portal [role=alert]');
+    await alert.waitFor();
+    expect(await alert.locator('h1').innerText()).toBe('Marketplace not found');
+    expect(await alert.locator('button', { hasText: 'Try again' }).count()).toBe(1);
+    await page.context().close();
+  });
+});

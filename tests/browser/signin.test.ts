@@ -1,0 +1,130 @@
+// Sign-in and sign-out in Chromium against the real server: the form with a seeded account,
+// coming back to the page that asked for it, staying signed in across a reload, errors, the
+// revoked session after sign-out, and a failed token refresh sending the user to sign in again.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, pageErrors, screenshot, SESSION_KEY, signIn, startPortal, type Portal } from './harness.ts';
+
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+const account = () => portal.accounts.find((a) => a.email.startsWith('consumer@'))!;
+const here = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
+const form = (page: Page) => page.locator('agora-portal form');
+
+async function fill(page: Page, username: string, password: string): Promise<void> {
+  await form(page).locator('input[name=username]').fill(username);
+  await form(page).locator('input[name=password]').fill(password);
+  await form(page).locator('button[type=submit]').click();
+}
+
+describe('sign-in', () => {
+  it('signs in with a seeded account and returns to the page that asked for it', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${portal.baseUrl}/subscriptions?product=p-1`);
+    await page.locator('agora-portal main[data-route=signin]').waitFor();
+    await form(page).waitFor();
+    // The form is labelled and the first field has focus.
+    expect(await page.locator('agora-portal label', { hasText: 'Email or user name' }).count()).toBe(1);
+    expect(await page.evaluate(() => document.querySelector('agora-portal')!.shadowRoot!.activeElement?.getAttribute('name'))).toBe('username');
+    await screenshot(page, 'signin-1280');
+    await fill(page, account().email, account().password);
+    await page.locator('agora-portal main[data-route=subscriptions]').waitFor();
+    expect(here(page)).toBe('/subscriptions?product=p-1');
+    await page.locator('agora-portal header button[aria-label^="Account of"]').waitFor();
+    await page.locator('agora-portal aside nav').waitFor();
+    // The session survives a reload.
+    await page.reload();
+    await page.locator('agora-portal aside nav').waitFor();
+    expect(here(page)).toBe('/subscriptions?product=p-1');
+    expect(pageErrors(page).filter((e) => !e.includes('401'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('names the missing fields without calling the server', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${portal.baseUrl}/signin`);
+    await form(page).waitFor();
+    let calls = 0;
+    page.on('request', (r) => { if (r.url().includes('/auth/signin')) calls++; });
+    await form(page).locator('button[type=submit]').click();
+    expect(await form(page).innerText()).toContain('Enter your email or user name.');
+    expect(await form(page).locator('input[name=username]').getAttribute('aria-invalid')).toBe('true');
+    await form(page).locator('input[name=username]').fill(account().email);
+    await form(page).locator('button[type=submit]').click();
+    expect(await form(page).innerText()).toContain('Enter your password.');
+    expect(calls).toBe(0);
+    await page.context().close();
+  });
+
+  it('says so when the password is wrong, and stays signed out', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${portal.baseUrl}/signin`);
+    await fill(page, account().email, 'not-the-password');
+    const alert = page.locator('agora-portal [role=alert]');
+    await alert.waitFor();
+    expect((await alert.innerText()).trim()).toBe('The email or password is not correct.');
+    expect(await form(page).locator('input[name=password]').inputValue()).toBe('');
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
+    await page.context().close();
+  });
+
+  it('shows the password on request', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${portal.baseUrl}/signin`);
+    const password = form(page).locator('input[name=password]');
+    await password.fill('secret');
+    expect(await password.getAttribute('type')).toBe('password');
+    await form(page).locator('button[aria-label="Show password"]').click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.context().close();
+  });
+});
+
+describe('sign-out', () => {
+  it('revokes the session on the server and shows the visitor view', async () => {
+    const page = await newPage(browser);
+    await signIn(page, portal.baseUrl, account().email, account().password);
+    await page.goto(`${portal.baseUrl}/applications`);
+    await page.locator('agora-portal main[data-route=applications]').waitFor();
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY))!) as { refreshToken: string };
+    await page.locator('agora-portal header button[aria-label^="Account of"]').click();
+    await page.locator('agora-portal header button', { hasText: 'Sign out' }).click();
+    await page.locator('agora-portal main[data-route=home]').waitFor();
+    await page.locator('agora-portal header a[href^="/signin"]').waitFor();
+    expect(await page.locator('agora-portal aside').count()).toBe(0);
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
+    const refresh = await page.request.post(`${portal.baseUrl}/api/v1/auth/refresh`, { data: { refreshToken: stored.refreshToken } });
+    expect(refresh.status()).toBe(401);
+    await page.context().close();
+  });
+});
+
+describe('a failed token refresh', () => {
+  it('forces a new sign-in and comes back afterwards', async () => {
+    const page = await newPage(browser);
+    const tokens = await signIn(page, portal.baseUrl, account().email, account().password);
+    // Signed out elsewhere: the refresh token is revoked and the access token no longer valid.
+    await page.request.post(`${portal.baseUrl}/api/v1/auth/signout`, { data: { refreshToken: tokens.refreshToken } });
+    await page.evaluate(([key, refreshToken]) => localStorage.setItem(key, JSON.stringify({
+      accessToken: 'expired.token.value', refreshToken, expiresAt: Date.now() + 60_000,
+    })), [SESSION_KEY, tokens.refreshToken] as const);
+    await page.goto(`${portal.baseUrl}/credentials`);
+    await page.locator('agora-portal main[data-route=signin]').waitFor();
+    expect(here(page)).toBe('/signin?returnTo=%2Fcredentials&reason=expired');
+    expect(await page.locator('agora-portal main [role=status]').innerText()).toContain('Your session has ended');
+    await fill(page, account().email, account().password);
+    await page.locator('agora-portal main[data-route=credentials]').waitFor();
+    await page.context().close();
+  });
+});
