@@ -88,23 +88,23 @@ function TierTable({ pricing, unit, currency }: { pricing: Extract<QuotaPricing,
   // One batch size for the whole table, so the cost column reads the same way in every row.
   const scale = Math.max(...pricing.tiers.map((tier) => unitCostScale(tier.cost)));
   const cost = (tier: Tier) => q.price(Math.round(tier.cost * scale * 100) / 100, currency);
-  const cell = 'px-3 py-2.5 text-sm tabular-nums';
+  const cell = 'px-2 py-2.5 text-sm tabular-nums sm:px-3';
   return (
     <div className="overflow-x-auto">
       <p className="m-0 mb-3 text-sm text-gray-600">
         {q.t(pricing.type === 'volume' ? 'product.quota.volumeHelp' : 'product.quota.graduatedHelp')}{' '}
         {q.billed(pricing.interval)}
       </p>
-      <table className="w-full min-w-[28rem] border-collapse overflow-hidden rounded-lg border border-gray-200" data-tiers="">
+      <table className="w-full border-collapse overflow-hidden rounded-lg border border-gray-200" data-tiers="">
         <caption className="sr-only">{q.t('product.quota.tiersCaption', { unit })}</caption>
         <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
           <tr>
-            <th scope="col" className="px-3 py-2">{q.t('product.quota.tier.from')}</th>
-            <th scope="col" className="px-3 py-2">{q.t('product.quota.tier.to')}</th>
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className="px-2 py-2 sm:px-3">{q.t('product.quota.tier.from')}</th>
+            <th scope="col" className="px-2 py-2 sm:px-3">{q.t('product.quota.tier.to')}</th>
+            <th scope="col" className="px-2 py-2 sm:px-3">
               {scale === 1 ? q.t('product.quota.tier.costUnit') : q.t('product.quota.tier.costBatch', { count: q.number(scale) })}
             </th>
-            <th scope="col" className="px-3 py-2">{q.t('product.quota.tier.flatFee')}</th>
+            <th scope="col" className="px-2 py-2 sm:px-3">{q.t('product.quota.tier.flatFee')}</th>
           </tr>
         </thead>
         <tbody>
@@ -127,7 +127,7 @@ export function QuotaTable({ quota, currency }: { quota: Quota; currency: string
   const pricing = readPricing(quota.pricing);
   const unit = quota.unit.title || quota.unit.name;
   return (
-    <section className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm" data-quota={quota.id} data-model={pricing?.type ?? 'unknown'}>
+    <section className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5" data-quota={quota.id} data-model={pricing?.type ?? 'unknown'}>
       <header className="mb-3 flex flex-wrap items-center gap-2">
         <h4 className="m-0 text-base font-semibold text-gray-900">{quota.title}</h4>
         {pricing && <Status tone="primary">{q.t(MODEL[pricing.type])}</Status>}

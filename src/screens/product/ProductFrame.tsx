@@ -119,11 +119,11 @@ function ProductIcon({ product }: { product: Product }) {
   const icon = product.links?.icon;
   const title = product.title ?? product.name ?? '';
   if (icon && !failed) {
-    return <img src={icon} alt="" onError={() => setFailed(true)} className="h-16 w-16 shrink-0 rounded-xl border border-gray-200 bg-white object-contain" />;
+    return <img src={icon} alt="" onError={() => setFailed(true)} className="h-12 w-12 shrink-0 rounded-xl border border-gray-200 bg-white object-contain sm:h-16 sm:w-16" />;
   }
   const initials = title.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
   return (
-    <span aria-hidden="true" className="grid h-16 w-16 shrink-0 place-items-center rounded-xl bg-primary/10 text-xl font-semibold text-primary">
+    <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-primary/10 text-lg font-semibold text-primary sm:h-16 sm:w-16 sm:text-xl">
       {initials}
     </span>
   );
@@ -132,15 +132,15 @@ function ProductIcon({ product }: { product: Product }) {
 function Header({ product, tab, planId }: { product: Product; tab: ProductTab; planId?: string }) {
   return (
     <header className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6" data-part="header">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      <div className="flex flex-wrap items-start gap-4">
         <ProductIcon product={product} />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-56">
           <h1 className="m-0 break-words text-2xl font-semibold leading-tight text-gray-900 sm:text-3xl">{product.title}</h1>
           {product.description && <p className="m-0 mt-2 max-w-3xl text-gray-600">{product.description}</p>}
           {(product.tags?.length ?? 0) > 0 && <div className="mt-3" data-part="header-tags"><Tags tags={product.tags!} /></div>}
           <div className="mt-4"><VersionSelector tab={tab} planId={planId} /></div>
         </div>
-        <div className="shrink-0" data-part="subscribe"><ProductSubscribeButton product={product} /></div>
+        <div className="w-full shrink-0 sm:w-auto" data-part="subscribe"><ProductSubscribeButton product={product} /></div>
       </div>
     </header>
   );
