@@ -9,6 +9,9 @@ import { launchBrowser, newPage, pageErrors, startPortal, type Portal } from './
 let portal: Portal;
 let browser: Browser;
 
+/** Waits for what the user would see; the machine is shared, so allow for slow moments. */
+const poll = <T>(fn: () => T | Promise<T>, message?: string) => expect.poll(fn, { timeout: 15_000, interval: 100, message });
+
 beforeAll(async () => {
   portal = await startPortal();
   browser = await launchBrowser();
@@ -49,7 +52,7 @@ describe('featured product carousel', () => {
   it('shows 1, 2, 3, 4 and 7 products side by side by window width', async () => {
     for (const [width, items] of [[1280, 1], [1700, 2], [2100, 3], [2700, 4], [4000, 7]] as const) {
       const page = await marketingPage('', width);
-      await expect.poll(() => carousel(page).getAttribute('data-in-view'), { message: `${width} px` }).toBe(String(items));
+      await poll(() => carousel(page).getAttribute('data-in-view'), `${width} px`).toBe(String(items));
       expect(await visibleIds(page), `${width} px`).toHaveLength(items);
       // Each visible slide takes its share of the row, side by side.
       const boxes = await page.locator('agora-carousel [data-slide][data-visible="true"]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
@@ -62,7 +65,7 @@ describe('featured product carousel', () => {
     const page = await marketingPage('', 1280);
     expect(await carousel(page).getAttribute('data-in-view')).toBe('1');
     await page.setViewportSize({ width: 2000, height: 800 });
-    await expect.poll(() => carousel(page).getAttribute('data-in-view')).toBe('3');
+    await poll(() => carousel(page).getAttribute('data-in-view')).toBe('3');
   });
 
   it('features the 10 most recently published products by default, labelled as slides', async () => {
@@ -85,12 +88,12 @@ describe('featured product carousel', () => {
     expect(await prev.isDisabled()).toBe(true);
     const ids = await apiIds('limit=3');
     await next.click();
-    await expect.poll(() => visibleIds(page)).toEqual([ids[1]]);
+    await poll(() => visibleIds(page)).toEqual([ids[1]]);
     await next.click();
-    await expect.poll(() => visibleIds(page)).toEqual([ids[2]]);
+    await poll(() => visibleIds(page)).toEqual([ids[2]]);
     expect(await next.isDisabled()).toBe(true);
     await prev.click();
-    await expect.poll(() => visibleIds(page)).toEqual([ids[1]]);
+    await poll(() => visibleIds(page)).toEqual([ids[1]]);
     expect(await page.locator('agora-carousel [data-carousel-position]').innerText()).toBe('2 of 3');
   });
 
@@ -99,18 +102,18 @@ describe('featured product carousel', () => {
     const viewport = page.locator('agora-carousel [data-carousel-viewport]');
     await viewport.focus();
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => start(page)).toBe(1);
+    await poll(() => start(page)).toBe(1);
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => start(page)).toBe(2);
+    await poll(() => start(page)).toBe(2);
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => start(page)).toBe(1);
+    await poll(() => start(page)).toBe(1);
     await page.keyboard.press('End');
     // 10 products, 2 in view: the last view starts at the 9th
-    await expect.poll(() => start(page)).toBe(8);
+    await poll(() => start(page)).toBe(8);
     await page.keyboard.press('ArrowRight');
     expect(await start(page)).toBe(8);
     await page.keyboard.press('Home');
-    await expect.poll(() => start(page)).toBe(0);
+    await poll(() => start(page)).toBe(0);
     // Keys do nothing while the focus is elsewhere on the page.
     await page.locator('h1').click();
     await page.keyboard.press('ArrowRight');
@@ -125,13 +128,13 @@ describe('featured product carousel', () => {
     await page.mouse.down();
     await page.mouse.move(box.x + box.width * 0.3, y, { steps: 5 });
     await page.mouse.up();
-    await expect.poll(() => start(page)).toBe(1);
+    await poll(() => start(page)).toBe(1);
     // Swipe right: back to the first.
     await page.mouse.move(box.x + box.width * 0.3, y);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width * 0.8, y, { steps: 5 });
     await page.mouse.up();
-    await expect.poll(() => start(page)).toBe(0);
+    await poll(() => start(page)).toBe(0);
     // A 20 px drag is not a swipe.
     await page.mouse.move(box.x + box.width * 0.5, y);
     await page.mouse.down();
@@ -158,7 +161,7 @@ describe('featured product carousel', () => {
     expect(await ids()).toEqual(featured);
 
     page = await marketingPage('tag="no-such-tag"');
-    await expect.poll(() => page.locator('agora-carousel [data-screen="carousel"]').innerText()).toContain('No featured products');
+    await poll(() => page.locator('agora-carousel [data-screen="carousel"]').innerText()).toContain('No featured products');
   });
 
   it('opens the product in the portal from a slide', async () => {

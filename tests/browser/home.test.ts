@@ -10,12 +10,16 @@ import { siteConfig } from '../../server/src/db/schema.ts';
 
 let portal: Portal;
 let browser: Browser;
+
+/** Waits for what the user would see; the machine is shared, so allow for slow moments. */
+const poll = <T>(fn: () => T | Promise<T>, message?: string) => expect.poll(fn, { timeout: 15_000, interval: 100, message });
 let seeded: unknown;
 
 beforeAll(async () => {
   portal = await startPortal();
   browser = await launchBrowser();
-  [{ settings: seeded }] = await portal.db.select({ settings: siteConfig.settings }).from(siteConfig).where(eq(siteConfig.id, 'default'));
+  const [row] = await portal.db.select({ settings: siteConfig.settings }).from(siteConfig).where(eq(siteConfig.id, 'default'));
+  seeded = row!.settings;
 });
 
 afterAll(async () => {
@@ -52,19 +56,19 @@ describe('home page', () => {
     const page = await open();
     await home(page).waitFor();
     const hero = page.locator('agora-portal [data-hero]');
-    await expect.poll(() => hero.locator('h1').innerText()).toBe('Build with the APIs that run Agora');
+    await poll(() => hero.locator('h1').innerText()).toBe('Build with the APIs that run Agora');
     expect(await hero.innerText()).toContain('browse the catalogue, try any call');
     expect(await hero.getAttribute('data-position')).toBe('center');
 
     const featured = page.locator('agora-portal [data-featured-grid] [data-category-id]');
-    await expect.poll(() => featured.count()).toBe(5);
+    await poll(() => featured.count()).toBe(5);
     const featuredIds = await featured.evaluateAll((els) => els.map((e) => e.getAttribute('data-category-id')));
     const api = await (await fetch(`${portal.baseUrl}/api/v1/categories?featured=true&size=5&sort=%2Bname`)).json() as { items: Array<{ id: string }> };
     expect(featuredIds).toEqual(api.items.map((c) => c.id));
     expect(await page.locator('agora-portal #agora-home-featured').innerText()).toBe('Featured categories');
 
     const recent = page.locator('agora-portal [data-recent-grid] [data-recent-product]');
-    await expect.poll(() => recent.count()).toBe(10);
+    await poll(() => recent.count()).toBe(10);
     const recentIds = await recent.evaluateAll((els) => els.map((e) => e.getAttribute('data-recent-product')));
     expect(recentIds).toEqual(await apiIds('sort=-lastVersion.metadata.createdAt&limit=10'));
     expect(await page.locator('agora-portal #agora-home-recent').innerText()).toBe('Recently published');
@@ -78,7 +82,7 @@ describe('home page', () => {
     try {
       const page = await open();
       const recent = page.locator('agora-portal [data-recent-grid] [data-recent-product]');
-      await expect.poll(() => recent.count()).toBe(10);
+      await poll(() => recent.count()).toBe(10);
       const ids = await recent.evaluateAll((els) => els.map((e) => e.getAttribute('data-recent-product')));
       const titles = await Promise.all(['prod-payments', 'prod-weather'].map(async (id) => ((await (await fetch(`${portal.baseUrl}/api/v1/products/${id}`)).json()) as { title: string }).title));
       const byName = ['prod-payments', 'prod-weather'].sort((a, b) => titles[['prod-payments', 'prod-weather'].indexOf(a)]!.localeCompare(titles[['prod-payments', 'prod-weather'].indexOf(b)]!));
@@ -96,7 +100,7 @@ describe('home page', () => {
     const box = page.locator('agora-portal [data-hero-search] input');
     await box.fill('payments refund');
     await box.press('Enter');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/advancedSearchResults/all');
+    await poll(() => new URL(page.url()).pathname).toBe('/advancedSearchResults/all');
     expect(new URL(page.url()).searchParams.get('search')).toBe('payments refund');
     expect([...new URL(page.url()).searchParams.keys()]).toEqual(['search']);
   });
@@ -105,7 +109,7 @@ describe('home page', () => {
     await settings({ homepage: { hero: { format: 'plain', position: 'right', title: 'APIs for everyone', message: 'Plain hero' } } });
     const page = await open();
     const hero = page.locator('agora-portal [data-hero]');
-    await expect.poll(() => hero.locator('h1').innerText()).toBe('APIs for everyone');
+    await poll(() => hero.locator('h1').innerText()).toBe('APIs for everyone');
     expect(await hero.getAttribute('data-position')).toBe('right');
     expect(await hero.locator('h1').evaluate((h) => getComputedStyle(h.parentElement!).textAlign)).toBe('right');
     expect(await page.locator('agora-portal [data-hero-search]').count()).toBe(0);
@@ -128,7 +132,7 @@ describe('home page', () => {
     expect(look).toMatchObject({ bg: 'rgba(0, 0, 0, 0)', border: 'rgb(59, 63, 216)', color: 'rgb(59, 63, 216)' });
     expect(look.radius).toBeGreaterThan(100);
     await button.click();
-    await expect.poll(() => pathOf(page)).toBe('/signin');
+    await poll(() => pathOf(page)).toBe('/signin');
   });
 
   it('follows other banner settings: solid square button, centred, an external url in a new tab', async () => {
@@ -171,7 +175,7 @@ describe('home page', () => {
       const page = await open('/', width);
       const grid = page.locator('agora-portal [data-featured-grid]');
       await grid.waitFor();
-      await expect.poll(() => grid.getAttribute('data-columns'), { message: `${width} px` }).toBe(String(columns));
+      await poll(() => grid.getAttribute('data-columns'), `${width} px`).toBe(String(columns));
       const tops = await grid.locator(':scope > li').evaluateAll((els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().top))).size);
       expect(tops, `${width} px rows`).toBe(Math.ceil(5 / columns));
       await page.context().close();
@@ -185,7 +189,7 @@ describe('home page', () => {
     await portal.db.execute(sql`update categories set featured = false where featured`);
     try {
       const page = await open();
-      await expect.poll(() => page.locator('agora-portal [data-featured]').innerText()).toContain('No featured categories found');
+      await poll(() => page.locator('agora-portal [data-featured]').innerText()).toContain('No featured categories found');
     } finally {
       for (const id of ids) await portal.db.execute(sql`update categories set featured = true where id = ${id}`);
     }
@@ -195,7 +199,7 @@ describe('home page', () => {
       status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ status: 500, title: 'Internal Server Error', detail: 'database down' }] }),
     }));
     await page.goto(`${portal.baseUrl}/`);
-    await expect.poll(() => page.locator('agora-portal [data-featured]').innerText()).toContain('There was an error while retrieving the featured categories');
+    await poll(() => page.locator('agora-portal [data-featured]').innerText()).toContain('There was an error while retrieving the featured categories');
 
     await settings({ homepage: { featured: { content: 'none' } } });
     const none = await open();
@@ -206,16 +210,16 @@ describe('home page', () => {
   it('applies the landing rules: browse products without landing page, categories as default page', async () => {
     await settings({ landing: { enabled: false, default_page: null } });
     let page = await open();
-    await expect.poll(() => pathOf(page)).toBe('/browseProducts');
+    await poll(() => pathOf(page)).toBe('/browseProducts');
 
     await settings({ landing: { enabled: true, default_page: { url: '/categories' } } });
     page = await open();
-    await expect.poll(() => pathOf(page)).toBe('/categories');
+    await poll(() => pathOf(page)).toBe('/categories');
     await page.locator('agora-portal [data-screen="categories"]').waitFor();
 
     await settings({ landing: { enabled: false, default_page: { url: '/documents/doc-terms' } } });
     page = await open();
-    await expect.poll(() => pathOf(page)).toBe('/documents/doc-terms');
+    await poll(() => pathOf(page)).toBe('/documents/doc-terms');
     await settings({});
   });
 
@@ -227,7 +231,7 @@ describe('home page', () => {
       body: '<!doctype html><html><head><script type="module" src="/dist/elements/agora-home.js"></script></head><body><agora-home locale="fr-FR"></agora-home></body></html>',
     }));
     await page.goto(`${portal.baseUrl}/host.html`);
-    await expect.poll(() => page.locator('agora-home #agora-home-recent').innerText().catch(() => '')).toBe('Publiés récemment');
+    await poll(() => page.locator('agora-home #agora-home-recent').innerText().catch(() => '')).toBe('Publiés récemment');
     expect(await page.locator('agora-home [data-hero] h1').innerText()).toBe('Build with the APIs that run Agora');
     expect(pageErrors(page)).toEqual([]);
   });
