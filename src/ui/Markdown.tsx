@@ -4,9 +4,11 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useT } from './i18n.ts';
 import { HEADING_ID_PREFIX, renderMarkdown } from './markdown.ts';
 import { cx } from './tone.ts';
+import { remToPx } from '../styles/twind.ts';
 
 // Plain CSS: the HTML comes from marked, so it carries no utility classes for twind to see.
-const MARKDOWN_CSS = `
+// Written in rem for reading, served in px like twind's: rem follows the host page's root font size.
+const MARKDOWN_CSS = remToPx(`
 .agora-md{color:#374151;font-size:.9375rem;line-height:1.7;overflow-wrap:anywhere}
 .agora-md>:first-child{margin-top:0}.agora-md>:last-child{margin-bottom:0}
 .agora-md h1,.agora-md h2,.agora-md h3,.agora-md h4,.agora-md h5,.agora-md h6{color:#111827;font-weight:600;line-height:1.3;margin:1.6em 0 .6em;scroll-margin-top:1rem}
@@ -27,7 +29,7 @@ const MARKDOWN_CSS = `
 .agora-md img{max-width:100%;height:auto}
 .agora-md hr{border:0;border-top:1px solid #e5e7eb;margin:1.5em 0}
 .agora-md .agora-md-img-error{display:inline-block;border:1px dashed #d1d5db;border-radius:6px;background:#f9fafb;color:#6b7280;font-size:.875rem;padding:.5em .75em}
-`;
+`);
 
 export interface MarkdownProps {
   source: string;
