@@ -8,7 +8,7 @@
 //   node scripts/postgres.mjs -- <command…>   run a command with TEST_DATABASE_URL and
 //                                              BENCH_DATABASE_URL set, then stop
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, chownSync, chmodSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, chownSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -79,9 +79,10 @@ function ids(user) {
   return { uid, gid };
 }
 
-function runAs(user, cmd, args, { quiet = false } = {}) {
+function runAs(user, cmd, args, { quiet = false, cwd } = {}) {
   const [c, a] = user ? ['runuser', ['-u', user, '--', cmd, ...args]] : [cmd, args];
-  const r = spawnSync(c, a, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  // cwd: the unprivileged user may not be allowed into the caller's folder (a clone under /root).
+  const r = spawnSync(c, a, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], cwd });
   if (r.status !== 0 && !quiet) {
     throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}):\n${r.stdout}${r.stderr}`);
   }
@@ -112,19 +113,19 @@ export async function startPostgres({ install = true, reuseEnv = true, log = con
   let started = false;
   const stop = async () => {
     if (started) {
-      runAs(user, join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], { quiet: true });
+      runAs(user, join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], { quiet: true, cwd: dir });
       started = false;
     }
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    runAs(user, join(bin, 'initdb'), ['-D', data, '-U', superuser, '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions']);
+    runAs(user, join(bin, 'initdb'), ['-D', data, '-U', superuser, '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'], { cwd: dir });
     // Durability is pointless for a throwaway cluster; turning it off makes the suite faster.
     const options = [
       `-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off',
       '-c synchronous_commit=off', '-c full_page_writes=off', '-c max_connections=200',
     ].join(' ');
-    runAs(user, join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+    runAs(user, join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start'], { cwd: dir });
     started = true;
     const adminUrl = `postgres://${superuser}@127.0.0.1:${port}/postgres`;
     await createDatabase(adminUrl, DB_NAME);
@@ -132,6 +133,8 @@ export async function startPostgres({ install = true, reuseEnv = true, log = con
     log?.(`[agora] PostgreSQL (${bin}) started on port ${port} in ${Date.now() - t0} ms`);
     return { url, adminUrl, throwaway: true, stop };
   } catch (error) {
+    const log = join(dir, 'server.log');
+    if (existsSync(log)) error.message += `\n--- PostgreSQL log ---\n${readFileSync(log, 'utf8').slice(-4000)}`;
     await stop();
     throw error;
   }
