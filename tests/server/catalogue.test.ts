@@ -266,18 +266,30 @@ describe('asset resources', () => {
 });
 
 describe('categories and stages', () => {
-  it('lists categories by name with children counts, ancestors, image hints and visible product counts', async () => {
+  it('lists categories by name with children counts, ancestors and image hints', async () => {
     const res = await get(f.alice, '/categories');
     expect(ids(res.body)).toEqual(['cat-cards', 'cat-finance', 'cat-maps', 'cat-payments']);
     expect(res.body.items[0]).toEqual({
       id: 'cat-cards', title: 'Cards', description: 'Credit cards', parentId: 'cat-payments', childrenCount: 0,
       ancestors: [{ id: 'cat-finance', title: 'Finance' }, { id: 'cat-payments', title: 'Payments' }],
-      links: { icon: null }, image: { fit: null, position: null }, featured: false, productCount: 1,
+      links: { icon: null }, image: { fit: null, position: null }, featured: false,
     });
-    expect(res.body.items[1]).toMatchObject({ id: 'cat-finance', childrenCount: 1, productCount: 3, links: { icon: '/api/v1/images/finance' }, image: { fit: 'cover', position: 'center' } });
+    expect(res.body.items[1]).toMatchObject({ id: 'cat-finance', childrenCount: 1, links: { icon: '/api/v1/images/finance' }, image: { fit: 'cover', position: 'center' } });
+  });
+
+  it('counts the visible products of each category subtree when fields asks for productCount', async () => {
+    const res = await get(f.alice, '/categories?fields=title,productCount');
+    expect(res.body.items).toEqual([
+      { id: 'cat-cards', title: 'Cards', productCount: 1 },
+      // Banking Core, and through its descendants Pet Store and Secret Cards
+      { id: 'cat-finance', title: 'Finance', productCount: 3 },
+      { id: 'cat-maps', title: 'Maps', productCount: 2 },
+      { id: 'cat-payments', title: 'Payments', productCount: 2 },
+    ]);
     // the visitor cannot see Banking Core or Secret Cards, so Finance counts only Pet Store
-    const visitor = await get(null, '/categories?parentId=root');
-    expect(visitor.body.items.map((c: { id: string; productCount: number }) => [c.id, c.productCount])).toEqual([['cat-finance', 1], ['cat-maps', 2]]);
+    const visitor = await get(null, '/categories?parentId=root&fields=productCount');
+    expect(visitor.body.items).toEqual([{ id: 'cat-finance', productCount: 1 }, { id: 'cat-maps', productCount: 2 }]);
+    expect((await get(null, '/categories/cat-payments?fields=productCount')).body).toEqual({ id: 'cat-payments', productCount: 1 });
   });
 
   it('filters categories and pages them with page and size', async () => {
@@ -366,5 +378,78 @@ describe('plans, quotas and units', () => {
     expect(await names(f.alice)).toEqual(['bytes', 'messages', 'transactions']);
     expect(await names(f.alice, 'excluded.resource.name=transactions')).toEqual(['bytes', 'messages']);
     expect(await names(f.alice, 'search.unit.name=TRANS')).toEqual(['transactions']);
+  });
+});
+
+describe('GET /search', () => {
+  const key = (i: { type: string; id: string }) => `${i.type}:${i.id}`;
+
+  it('finds products, resources of latest versions, documents, sections and articles, counted per type', async () => {
+    const res = await get(f.alice, '/search?search=pets&pageSize=100');
+    expect(res.status).toBe(200);
+    const found = res.body.items.map(key);
+    expect(found).toEqual(expect.arrayContaining(['product:p-pets', 'asset_resource:r-pets', 'asset_resource:r-graph']));
+    // the old version's resource is not a hit of its own
+    expect(found).not.toContain('asset_resource:r-pets-old');
+    expect(res.body.counts).toEqual({
+      product: found.filter((k: string) => k.startsWith('product:')).length,
+      asset_resource: found.filter((k: string) => k.startsWith('asset_resource:')).length,
+      document_resource: found.filter((k: string) => k.startsWith('document_resource:')).length,
+    });
+    expect(res.body.totalCount).toBe(found.length);
+    // ranked: the best match first
+    const ranks = res.body.items.map((i: { rank: number }) => i.rank);
+    expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
+  });
+
+  it('answers the search result item shapes', async () => {
+    const product = (await get(f.alice, '/search?search=parrots')).body.items[0];
+    expect(product).toEqual({
+      type: 'product', id: 'p-pets', title: 'Pet Store', description: 'Adopt animals: dogs, cats and parrots', rank: expect.any(Number),
+      product: { id: 'p-pets', versionId: 'v-pets-2', title: 'Pet Store', contactEmail: 'p-pets@provider.test' },
+    });
+    const resource = (await get(f.alice, '/search?search=graph&type=asset_resource')).body.items[0];
+    expect(resource.resource).toEqual({ id: 'r-graph', label: 'Pets Graph', description: '', type: 'graphql', version: 'v2', stage: 'Sandbox' });
+    const article = (await get(f.alice, '/search?search=veterinarian')).body.items;
+    expect(article).toEqual([expect.objectContaining({
+      type: 'document_resource', id: 'art-2', title: 'Vet visits',
+      resource: {
+        id: 'art-2', label: 'Vet visits', description: 'Getting started', fileType: 'text/markdown', version: 'v2', articleId: 'art-2',
+        document: { id: 'doc-guide', title: 'Adoption guide', description: 'How to adopt' },
+        section: { title: 'Getting started', description: 'First steps', sectionIndex: 0 },
+      },
+    })]);
+    const section = (await get(f.alice, '/search?search=kibble')).body.items;
+    expect(section.map(key)).toEqual(['document_resource:sec-2']);
+    expect(section[0].resource.section).toEqual({ title: 'Feeding', description: 'Kibble and treats', sectionIndex: 1 });
+    const document = (await get(f.alice, '/search?search=adopt&type=document_resource')).body.items;
+    expect(document.map(key)).toEqual(['document_resource:doc-guide']);
+    expect(document[0].resource).toMatchObject({ label: 'Adoption guide', section: null, articleId: null });
+  });
+
+  it('filters by type, pages with page and pageSize, and sorts by title', async () => {
+    const docs = await get(f.alice, '/search?search=leash%20OR%20kibble%20OR%20vet&type=document_resource&sort=%2Btitle');
+    // two articles and a section (the document itself matches none of the words)
+    expect(docs.body.items.map((i: { title: string }) => i.title)).toEqual(['Choosing a leash', 'Feeding', 'Vet visits']);
+    expect(docs.body.counts).toEqual({ product: 0, asset_resource: 0, document_resource: 3 });
+    const page2 = await get(f.alice, '/search?search=leash%20OR%20kibble%20OR%20vet&type=document_resource&sort=-title&page=2&pageSize=2');
+    expect(page2.body.items.map((i: { title: string }) => i.title)).toEqual(['Choosing a leash']);
+    expect(page2.body.totalCount).toBe(3);
+  });
+
+  it('runs advanced terms: equals, not equals, and, or', async () => {
+    const terms = (t: unknown[]) => `/search?type=product&sort=%2Btitle&query=${encodeURIComponent(JSON.stringify(t))}`;
+    const ids2 = async (t: unknown[]) => (await get(f.alice, terms(t))).body.items.map((i: { id: string }) => i.id);
+    expect(await ids2([{ value: 'zebra' }, { value: 'pet', operator: 'or' }])).toEqual(['p-pets', 'p-zebra']);
+    expect(await ids2([{ value: 'zebra' }, { value: 'savanna', operator: 'and' }])).toEqual(['p-zebra']);
+    expect(await ids2([{ value: 'zebra' }, { value: 'savanna', comparison: 'notEquals' }])).toEqual([]);
+    expect(await ids2([{ value: 'description' }, { value: 'maps', comparison: 'notEquals' }, { value: 'zebra', operator: 'or' }]))
+      .toEqual(['p-bank', 'p-gold', 'p-cards', 'p-weather', 'p-zebra']);
+  });
+
+  it('lists every visible item without a query, and nothing for a query of stop words only', async () => {
+    const all = await get(null, '/search?type=product&pageSize=100&sort=%2Btitle');
+    expect(all.body.items.map((i: { id: string }) => i.id)).toEqual(['p-apple', 'p-pets', 'p-zebra']);
+    expect((await get(f.alice, '/search?search=the')).body.totalCount).toBe(0);
   });
 });

@@ -1,11 +1,11 @@
 // Categories (nested) and stages. Categories are public to whoever may read the catalogue; their
-// product counts only count products the caller may see.
+// product counts (productCount, only when `fields` asks for it) count products the caller may see.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../context.ts';
 import type { Db } from '../db/store.ts';
 import { notFound } from '../errors.ts';
 import { CATEGORY_FIELDS, type CategoriesQuery, type Category, type CategoryField } from '../schemas/catalogue.ts';
-import { and, one, rows } from './sql.ts';
+import { and, one, rows, textArray } from './sql.ts';
 import { productVisible } from './visibility.ts';
 import { parseFields, pick } from './fields.ts';
 
@@ -18,7 +18,7 @@ interface Row {
   ancestors?: Array<{ id: string; title: string }>; product_count?: number; total?: number;
 }
 
-function columns(caller: Caller, want: (f: CategoryField) => boolean): SQL {
+function columns(want: (f: CategoryField) => boolean): SQL {
   const extra: SQL[] = [];
   if (want('ancestors')) {
     // Walk up the parents; the depth bound protects against a cycle in provider data.
@@ -27,22 +27,37 @@ function columns(caller: Caller, want: (f: CategoryField) => boolean): SQL {
         union all select pu.id, pu.title, pu.parent_id, up.depth + 1 from categories pu join up on pu.id = up.parent_id where up.depth < 32)
       select coalesce(json_agg(json_build_object('id', up.id, 'title', up.title) order by up.depth desc), '[]'::json) from up) as ancestors`);
   }
-  if (want('productCount')) {
-    extra.push(sql`(with recursive down(id, depth) as (select c.id, 0
-        union all select cd.id, down.depth + 1 from categories cd join down on cd.parent_id = down.id where down.depth < 32)
-      select count(distinct pc.product_id)::int from product_categories pc join products p on p.id = pc.product_id
-      where pc.category_id in (select id from down) and ${productVisible(caller, 'p')}) as product_count`);
-  }
   return sql`c.id, c.title, c.description, c.parent_id, c.featured, c.icon, c.image_fit, c.image_position,
     (select count(*)::int from categories ch where ch.parent_id = c.id) as children_count
     ${extra.length ? sql`, ${sql.join(extra, sql`, `)}` : sql``}`;
+}
+
+/** Products the caller may see in each category or its descendants (a product in several of them
+ * counted once), for the categories of one page: one grouped statement. */
+async function productCounts(db: Db, caller: Caller, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const found = await rows<{ root: string; n: number }>(db, sql`
+    with recursive tree(root, id, depth) as (
+      select c.id, c.id, 0 from categories c where c.id = any(${textArray(ids)})
+      union all select t.root, ch.id, t.depth + 1 from tree t join categories ch on ch.parent_id = t.id where t.depth < 32)
+    select t.root, count(distinct pc.product_id)::int as n
+    from tree t join product_categories pc on pc.category_id = t.id join products p on p.id = pc.product_id
+    where ${productVisible(caller, 'p')} group by t.root`);
+  return new Map(found.map((r) => [r.root, r.n]));
+}
+
+async function withCounts(db: Db, caller: Caller, found: Row[], wanted: Set<CategoryField> | null): Promise<Row[]> {
+  // Counting means joining products, so only when the answer asks for it.
+  if (!wanted?.has('productCount')) return found;
+  const counts = await productCounts(db, caller, found.map((r) => r.id));
+  return found.map((r) => ({ ...r, product_count: counts.get(r.id) ?? 0 }));
 }
 
 function toCategory(r: Row, wanted: Set<CategoryField> | null): Category {
   return pick<Category>({
     id: r.id, title: r.title, description: r.description, parentId: r.parent_id, childrenCount: r.children_count,
     ancestors: r.ancestors ?? [], links: { icon: r.icon }, image: { fit: r.image_fit, position: r.image_position },
-    featured: r.featured, productCount: r.product_count ?? 0,
+    featured: r.featured, ...(r.product_count !== undefined ? { productCount: r.product_count } : {}),
   }, wanted) as Category;
 }
 
@@ -70,16 +85,16 @@ export async function listCategories(db: Db, caller: Caller, q: CategoriesQuery)
   const order = q.sort === '-name' ? sql`lower(c.title) desc, c.id` : sql`lower(c.title) asc, c.id`;
   const found = await rows<Row>(db, sql`with page as (select c.id, count(*) over () as total, row_number() over (order by ${order}) as ord
       from categories c where ${where} order by ${order} limit ${size} offset ${offset})
-    select page.total::int as total, ${columns(caller, want)} from page join categories c on c.id = page.id order by page.ord`);
+    select page.total::int as total, ${columns(want)} from page join categories c on c.id = page.id order by page.ord`);
   const totalCount = found[0]?.total ?? (offset > 0 ? await count() : 0);
-  return { items: found.map((r) => toCategory(r, wanted)), totalCount };
+  return { items: (await withCounts(db, caller, found, wanted)).map((r) => toCategory(r, wanted)), totalCount };
 }
 
 export async function getCategory(db: Db, caller: Caller, id: string, fields?: string): Promise<Category> {
   const wanted = parseFields(fields, CATEGORY_FIELDS);
-  const row = await one<Row>(db, sql`select ${columns(caller, (f) => !wanted || wanted.has(f))} from categories c where c.id = ${id}`);
+  const row = await one<Row>(db, sql`select ${columns((f) => !wanted || wanted.has(f))} from categories c where c.id = ${id}`);
   if (!row) throw notFound('Category');
-  return toCategory(row, wanted);
+  return toCategory((await withCounts(db, caller, [row], wanted))[0]!, wanted);
 }
 
 export async function listStages(db: Db) {

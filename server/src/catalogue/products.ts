@@ -13,12 +13,14 @@ import { callerOrg, isProviderAdmin, isProviderUser, liveSubscription, productVi
 import { textQuery } from './fulltext.ts';
 import { parseFields } from './fields.ts';
 
+// Each order is an index scan (see the products indexes in db/schema.ts), so a page is found
+// without sorting the whole catalogue; the tie-breakers run in the index's direction.
 const ORDER: Record<ProductSort, SQL> = {
-  '+title,-metadata.createdAt': sql`lower(p.title) asc, p.created_at desc, p.id`,
-  '-lastVersion.metadata.createdAt': sql`p.last_version_created_at desc nulls last, lower(p.title) asc, p.id`,
-  '-metadata.createdAt': sql`p.created_at desc, p.id`,
-  '+title': sql`lower(p.title) asc, p.id`,
-  '-title': sql`lower(p.title) desc, p.id`,
+  '+title,-metadata.createdAt': sql`lower(p.title) asc, p.created_at desc, p.id asc`,
+  '-lastVersion.metadata.createdAt': sql`p.last_version_created_at desc nulls last, lower(p.title) asc, p.id asc`,
+  '-metadata.createdAt': sql`p.created_at desc, p.id desc`,
+  '+title': sql`lower(p.title) asc, p.id asc`,
+  '-title': sql`lower(p.title) desc, p.id desc`,
 };
 
 /** Plans a caller may see: consumers only active ones, provider users all of them. */
@@ -164,7 +166,7 @@ const BASE_COLUMNS = sql`p.id, p.name, p.title, p.description, p.status, p.conta
 
 export async function listProducts(db: Db, caller: Caller, q: ProductsQuery): Promise<{ items: Product[]; totalCount: number }> {
   const wanted = parseFields(q.fields, PRODUCT_FIELDS);
-  const tsq = textQuery(q);
+  const tsq = await textQuery(db, q);
   const where = filters(caller, q, tsq);
   const limit = q.limit ?? 10;
   const offset = q.offset ?? 0;
@@ -174,11 +176,12 @@ export async function listProducts(db: Db, caller: Caller, q: ProductsQuery): Pr
   const count = async () => (await one<{ n: number }>(db, sql`select count(*)::int as n from products p where ${where}`))?.n ?? 0;
   if (limit === 0) return { items: [], totalCount: await count() };
   const { columns, joins } = enrichment(caller, (f) => !wanted || wanted.has(f));
+  // One round trip: the page (ordered, limited) and the total are separate scans of one statement;
+  // only the page's rows are enriched.
   const found = await rows<Row & { ord: number }>(db, sql`
-    with page as (
-      select p.id, count(*) over () as total, row_number() over (order by ${order}) as ord
-      from products p where ${where} order by ${order} limit ${limit} offset ${offset})
-    select page.total::int as total, page.ord, ${BASE_COLUMNS} ${columns}
+    with page as (select x.id, row_number() over () as ord
+      from (select p.id from products p where ${where} order by ${order} limit ${limit} offset ${offset}) x)
+    select (select count(*)::int from products p where ${where}) as total, page.ord, ${BASE_COLUMNS} ${columns}
     from page join products p on p.id = page.id ${joins}
     order by page.ord`);
   const totalCount = found.length ? found[0]!.total : offset > 0 ? await count() : 0;

@@ -9,7 +9,6 @@ import { SEARCH_TYPES, type SearchQuery, type SearchResultItem, type SearchType 
 import { one } from './sql.ts';
 import { productVisible } from './visibility.ts';
 import { textQuery } from './fulltext.ts';
-import { latestVersionOf } from './resources.ts';
 
 const ORDER: Record<string, SQL> = {
   '-rank': sql`h.rank desc, lower(h.title) asc, h.type, h.id`,
@@ -25,63 +24,72 @@ interface Hit {
   section_title: string | null; section_description: string | null; section_index: number | null; article_id: string | null;
 }
 
-function branches(caller: Caller, types: Set<SearchType>, tsq: SQL | undefined): SQL[] {
-  const match = (col: string) => (tsq ? sql`${sql.raw(col)} @@ ${tsq}` : sql`true`);
-  const rank = (col: string) => (tsq ? sql`ts_rank(${sql.raw(col)}, ${tsq})` : sql`0::real`);
-  const visible = productVisible(caller, 'p');
-  // Rows of a product's latest version only, so one hit is not repeated for every version.
-  const latest = sql`v.id = ${latestVersionOf(sql`p.id`)}`;
-  const out: SQL[] = [];
-  if (types.has('product')) {
-    out.push(sql`select 'product'::text as type, p.id, p.title, p.description, ${rank('p.search')} as rank, p.id as product_id,
-      null::text as resource_id, null::text as document_id, null::text as section_id, null::text as article_id
-      from products p where ${match('p.search')} and ${visible}`);
-  }
+/** The hits of the statement: `vp` (visible products) and `lv` (their latest versions) are
+ * computed once, each match table is searched through its GIN index, and the matches are kept
+ * only when they belong to a latest version in `lv`. The cost is then one pass over products and
+ * versions plus the matches, whatever the number of tables searched. */
+function hitsOf(caller: Caller, types: Set<SearchType>, tsq: SQL | undefined): SQL {
+  const rank = tsq ? sql`ts_rank(t.search, ${tsq})` : sql`0::real`;
+  const where = tsq ? sql`where t.search @@ ${tsq}` : sql``;
+  const versioned: SQL[] = [];
   if (types.has('asset_resource')) {
-    out.push(sql`select 'asset_resource', ar.id, ar.title, ar.description, ${rank('ar.search')}, p.id, ar.id, null, null, null
-      from asset_resources ar join product_versions v on v.id = ar.product_version_id
-      join products p on p.id = v.product_id where ${match('ar.search')} and ${visible} and ${latest}`);
+    versioned.push(sql`select 'asset_resource'::text, t.id, t.title, ${rank}, t.product_version_id, t.id, null::text, null::text, null::text
+      from asset_resources t ${where}`);
   }
   if (types.has('document_resource')) {
-    out.push(sql`select 'document_resource', d.id, d.title, d.description, ${rank('d.search')}, p.id, null, d.id, null, null
-      from documents d join product_versions v on v.id = d.product_version_id join products p on p.id = v.product_id
-      where ${match('d.search')} and ${visible} and ${latest}`);
+    versioned.push(sql`select 'document_resource'::text, t.id, t.title, ${rank}, t.product_version_id, null::text, t.id, null::text, null::text
+      from documents t ${where}`);
     if (tsq) {
       // Sections and articles are hits of their own only for a text query; listing everything
       // (no query) shows each document once.
-      out.push(sql`select 'document_resource', s.id, s.title, s.description, ${rank('s.search')}, p.id, null, d.id, s.id, null
-        from document_sections s join documents d on d.id = s.document_id join product_versions v on v.id = d.product_version_id
-        join products p on p.id = v.product_id where ${match('s.search')} and ${visible} and ${latest}`);
-      out.push(sql`select 'document_resource', a.id, a.label, s.title, ${rank('a.search')}, p.id, null, d.id, s.id, a.id
-        from articles a join document_sections s on s.id = a.section_id join documents d on d.id = s.document_id
-        join product_versions v on v.id = d.product_version_id join products p on p.id = v.product_id
-        where ${match('a.search')} and ${visible} and ${latest}`);
+      versioned.push(sql`select 'document_resource', t.id, t.title, ${rank}, d.product_version_id, null, d.id, t.id, null
+        from document_sections t join documents d on d.id = t.document_id ${where}`);
+      versioned.push(sql`select 'document_resource', t.id, t.label, ${rank}, d.product_version_id, null, d.id, s.id, t.id
+        from articles t join document_sections s on s.id = t.section_id join documents d on d.id = s.document_id ${where}`);
     }
   }
-  return out;
+  const branches: SQL[] = [];
+  if (types.has('product')) {
+    branches.push(sql`select 'product'::text, t.id, t.title, ${rank}, t.id, null::text, null::text, null::text, null::text
+      from products t join vp on vp.id = t.id ${where}`);
+  }
+  if (versioned.length) {
+    branches.push(sql`select m.type, m.id, m.title, m.rank, lv.product_id, m.resource_id, m.document_id, m.section_id, m.article_id
+      from (${sql.join(versioned, sql` union all `)}) m (type, id, title, rank, version_id, resource_id, document_id, section_id, article_id)
+      join lv on lv.id = m.version_id`);
+  }
+  // Rows of a product's latest version only, so one hit is not repeated for every version. The
+  // products row carries its last version's creation time (kept by publishing); rows without it
+  // look the latest version up.
+  return sql`vp as materialized (select p.id, p.last_version_created_at from products p where ${productVisible(caller, 'p')}),
+    lv as materialized (select v.id, v.product_id from product_versions v join vp on vp.id = v.product_id
+      where v.created_at = coalesce(vp.last_version_created_at, (select max(lx.created_at) from product_versions lx where lx.product_id = vp.id))),
+    hits (type, id, title, rank, product_id, resource_id, document_id, section_id, article_id) as materialized (
+      ${branches.length ? sql.join(branches, sql` union all `) : sql`select null::text, null::text, null::text, 0::real, null::text, null::text, null::text, null::text, null::text where false`})`;
 }
 
 export async function search(db: Db, caller: Caller, q: SearchQuery) {
   const types = new Set<SearchType>(q.type?.length ? q.type : SEARCH_TYPES);
-  const tsq = textQuery(q);
+  const tsq = await textQuery(db, q);
   const pageSize = q.pageSize ?? 10;
   const offset = ((q.page ?? 1) - 1) * pageSize;
-  const parts = branches(caller, types, tsq);
+  const order = ORDER[q.sort ?? '-rank']!;
   const result = await one<{ counts: Record<string, number> | null; page: Hit[] | null }>(db, sql`
-    with hits as materialized (${sql.join(parts, sql` union all `)})
+    with ${hitsOf(caller, types, tsq)}
     select
       (select json_object_agg(c.type, c.n) from (select type, count(*)::int as n from hits group by type) c) as counts,
       (select json_agg(x order by x.ord) from (
-        select row_number() over (order by ${ORDER[q.sort ?? '-rank']!}) as ord, h.type, h.id, h.title, h.description, h.rank,
+        select row_number() over (order by ${order}) as ord, h.type, h.id, h.title, h.rank, h.article_id,
+          case when h.type = 'product' then p.description when h.type = 'asset_resource' then ar.description
+            when h.article_id is not null then s.title when h.section_id is not null then s.description else d.description end as description,
           p.id as product_id, p.title as product_title, p.contact->>'email' as contact_email,
-          lv.id as version_id, lv.label as version_label,
-          ar.type as resource_type, st.title as stage,
+          cur.id as version_id, cur.label as version_label, ar.type as resource_type, st.title as stage,
           d.id as document_id, d.title as document_title, d.description as document_description, d.content_type as file_type,
-          s.title as section_title, s.description as section_description, s.section_index, h.article_id
-        from (select * from hits h order by ${ORDER[q.sort ?? '-rank']!} limit ${pageSize} offset ${offset}) h
+          s.title as section_title, s.description as section_description, s.section_index
+        from (select * from hits h order by ${order} limit ${pageSize} offset ${offset}) h
         join products p on p.id = h.product_id
         left join lateral (select v.id, v.label from product_versions v where v.product_id = p.id
-          order by v.created_at desc, v.id desc limit 1) lv on true
+          order by v.created_at desc, v.id desc limit 1) cur on true
         left join asset_resources ar on ar.id = h.resource_id
         left join stages st on st.id = ar.stage_id
         left join documents d on d.id = h.document_id

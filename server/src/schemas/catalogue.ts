@@ -354,7 +354,7 @@ export const Category = Type.Object({
   /** object-fit and object-position hints of the tile image. */
   image: Type.Optional(Type.Object({ fit: Nullable(Type.String()), position: Nullable(Type.String()) })),
   featured: Type.Optional(Type.Boolean()),
-  /** Products the caller can see in this category or its descendants. */
+  /** Products the caller can see in this category or its descendants; only when `fields` names it. */
   productCount: Type.Optional(Type.Integer()),
 });
 export type Category = Static<typeof Category>;
