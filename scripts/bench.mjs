@@ -1,5 +1,6 @@
-// `npm run bench [-- name…]`: runs every bench/*.ts (or the ones named, e.g. `size catalogue`)
-// with tsx, one after another, and prints their figures. Benchmarks that read BENCH_DATABASE_URL
+// `npm run bench [-- name… --option…]`: runs every bench/*.ts (or the ones named, e.g. `size
+// catalogue`) with tsx, one after another, and prints their figures; options other than --no-pg
+// are handed to each benchmark. Benchmarks that read BENCH_DATABASE_URL
 // also run on PostgreSQL: when it is unset, a throwaway cluster is started for them
 // (scripts/postgres.mjs) unless `--no-pg` is given.
 import { spawn } from 'node:child_process';
@@ -14,6 +15,8 @@ const BENCH = join(ROOT, 'bench');
 const args = process.argv.slice(2);
 const noPg = args.includes('--no-pg');
 const names = args.filter((a) => !a.startsWith('--'));
+/** Other options go to every benchmark run (e.g. `npm run bench -- size --no-build`). */
+const forwarded = args.filter((a) => a.startsWith('--') && a !== '--no-pg');
 const all = existsSync(BENCH) ? readdirSync(BENCH).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).sort() : [];
 const chosen = names.length
   ? names.map((n) => {
@@ -50,7 +53,7 @@ try {
     console.log(`\n━━ bench/${file} ━━`);
     const t0 = Date.now();
     const code = await new Promise((resolve) => {
-      current = spawn(process.execPath, ['--import', 'tsx', join('bench', file)], { cwd: ROOT, stdio: 'inherit', env: process.env });
+      current = spawn(process.execPath, ['--import', 'tsx', join('bench', file), ...forwarded], { cwd: ROOT, stdio: 'inherit', env: process.env });
       current.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
     });
     console.log(`(bench/${file}: ${code === 0 ? 'done' : `FAILED with code ${code}`} in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
