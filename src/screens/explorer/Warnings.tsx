@@ -1,0 +1,82 @@
+// The resource page's notices (spec 1 §2, §4, §8; spec 2 §8): deleted by the provider (with the
+// contact line), not the latest version (with a link to it), mutual TLS, read-only specification,
+// and the large-file performance warning at LARGE_SPEC_BYTES or more.
+import type { AssetResource } from '../../api/explorer.ts';
+import { useResourceCounterpart } from '../../api/explorer.ts';
+import type { Product } from '../../api/products.ts';
+import { useMessages } from '../../i18n/intl.ts';
+import { LARGE_SPEC_BYTES } from '../../rules/constants.ts';
+import { href } from '../../rules/routes.ts';
+import { Link } from '../../router/context.tsx';
+import { Alert } from '../../ui/Alert.tsx';
+import { ContactLine } from '../product/ContactLine.tsx';
+
+/** '13.0 MB', '154 KB' in the reader's locale. */
+export function useByteSize(): (bytes: number) => string {
+  const { intl } = useMessages();
+  return (bytes) => {
+    if (bytes >= 1_000_000) return `${intl.formatNumber(bytes / 1_000_000, { maximumFractionDigits: 1 })} MB`;
+    if (bytes >= 1_000) return `${intl.formatNumber(Math.round(bytes / 1_000))} KB`;
+    return `${intl.formatNumber(bytes)} B`;
+  };
+}
+
+export interface WarningsProps {
+  product: Product;
+  resource: AssetResource;
+  versionId: string;
+  versionLabel: string | undefined;
+}
+
+export function Warnings({ product, resource, versionId, versionLabel }: WarningsProps) {
+  const { t } = useMessages('explorer');
+  const size = useByteSize();
+  const latestId = product.latestVersion?.id ?? null;
+  const notLatest = !!latestId && latestId !== versionId;
+  const counterpart = useResourceCounterpart(product.id, notLatest ? latestId : null, resource.sourceAssetResourceId);
+  const latestHref = notLatest
+    ? counterpart.data
+      ? href('product.resource', { productId: product.id, versionId: latestId!, resourceId: counterpart.data.id, tab: 'methods' })
+      : href('product.resources', { productId: product.id, versionId: latestId! })
+    : null;
+  const large = resource.specificationSize >= LARGE_SPEC_BYTES;
+  const deleted = resource.status === 'deleted';
+  if (!deleted && !notLatest && !resource.mutualTls && !resource.readOnly && !large) return null;
+  return (
+    <div className="flex flex-col gap-3" data-part="warnings">
+      {deleted && (
+        <Alert tone="danger" title={t('explorer.warning.deleted')}>
+          <span data-warning="deleted"><ContactLine email={product.contact?.email} /></span>
+        </Alert>
+      )}
+      {notLatest && (
+        <Alert
+          tone="warning"
+          title={t('explorer.warning.notLatest')}
+          action={latestHref && (
+            <Link to={latestHref} className="whitespace-nowrap font-medium text-primary underline underline-offset-2" data-link="latest">
+              {t('explorer.warning.goToLatest', { version: product.latestVersion?.label ?? '' })}
+            </Link>
+          )}
+        >
+          <span data-warning="not-latest">{t('explorer.warning.notLatestMessage', { version: versionLabel ?? '', latest: product.latestVersion?.label ?? '' })}</span>
+        </Alert>
+      )}
+      {resource.mutualTls && (
+        <Alert tone="info" title={t('explorer.warning.mutualTls')}>
+          <span data-warning="mutual-tls">{t('explorer.warning.mutualTlsMessage')}</span>
+        </Alert>
+      )}
+      {resource.readOnly && (
+        <Alert tone="info" title={t('explorer.readOnly.title')}>
+          <span data-warning="read-only">{t('explorer.readOnly.message')}</span>
+        </Alert>
+      )}
+      {large && (
+        <Alert tone="warning" title={t('explorer.warning.large', { size: size(resource.specificationSize) })}>
+          <span data-warning="large">{t('explorer.warning.largeMessage')}</span>
+        </Alert>
+      )}
+    </div>
+  );
+}

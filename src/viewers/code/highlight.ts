@@ -1,0 +1,63 @@
+// highlight.js core with only the languages of the spec (json, xml, yaml, java, typescript,
+// javascript, js, markdown, proto, python, html, rust, go, csharp): a few dozen KB instead of
+// the full build's hundreds of languages.
+import hljs from 'highlight.js/lib/core';
+import json from 'highlight.js/lib/languages/json';
+import xml from 'highlight.js/lib/languages/xml';
+import yaml from 'highlight.js/lib/languages/yaml';
+import java from 'highlight.js/lib/languages/java';
+import typescript from 'highlight.js/lib/languages/typescript';
+import javascript from 'highlight.js/lib/languages/javascript';
+import markdown from 'highlight.js/lib/languages/markdown';
+import protobuf from 'highlight.js/lib/languages/protobuf';
+import python from 'highlight.js/lib/languages/python';
+import rust from 'highlight.js/lib/languages/rust';
+import go from 'highlight.js/lib/languages/go';
+import csharp from 'highlight.js/lib/languages/csharp';
+import type { CodeLanguage } from '../../rules/codeViewer.ts';
+
+hljs.registerLanguage('json', json);
+hljs.registerLanguage('xml', xml);
+hljs.registerLanguage('yaml', yaml);
+hljs.registerLanguage('java', java);
+hljs.registerLanguage('typescript', typescript);
+hljs.registerLanguage('javascript', javascript);
+hljs.registerLanguage('markdown', markdown);
+hljs.registerLanguage('protobuf', protobuf);
+hljs.registerLanguage('python', python);
+hljs.registerLanguage('rust', rust);
+hljs.registerLanguage('go', go);
+hljs.registerLanguage('csharp', csharp);
+
+/** The spec's names -> highlight.js grammars (html is xml's, js is javascript's, proto is protobuf's). */
+const GRAMMAR: Record<CodeLanguage, string> = {
+  json: 'json', xml: 'xml', yaml: 'yaml', java: 'java', typescript: 'typescript', javascript: 'javascript', js: 'javascript',
+  markdown: 'markdown', proto: 'protobuf', python: 'python', html: 'xml', rust: 'rust', go: 'go', csharp: 'csharp',
+};
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Highlighted HTML (highlight.js escapes the source), or the escaped text when there is no language. */
+export function highlight(text: string, language: CodeLanguage | null): string {
+  if (!language) return escape(text);
+  try {
+    return hljs.highlight(text, { language: GRAMMAR[language], ignoreIllegals: true }).value;
+  } catch {
+    return escape(text);
+  }
+}
+
+/** A light theme close to GitHub's, scoped to the .hljs-* classes highlight.js emits. */
+export const HIGHLIGHT_CSS = `
+.agora-code .hljs-comment,.agora-code .hljs-quote{color:#6a737d;font-style:italic}
+.agora-code .hljs-keyword,.agora-code .hljs-selector-tag,.agora-code .hljs-type,.agora-code .hljs-meta .hljs-keyword{color:#cf222e}
+.agora-code .hljs-string,.agora-code .hljs-regexp,.agora-code .hljs-meta .hljs-string{color:#0a3069}
+.agora-code .hljs-number,.agora-code .hljs-literal,.agora-code .hljs-built_in,.agora-code .hljs-symbol{color:#0550ae}
+.agora-code .hljs-title,.agora-code .hljs-title.class_,.agora-code .hljs-title.function_,.agora-code .hljs-section{color:#8250df}
+.agora-code .hljs-attr,.agora-code .hljs-attribute,.agora-code .hljs-variable,.agora-code .hljs-template-variable,.agora-code .hljs-property{color:#0550ae}
+.agora-code .hljs-name,.agora-code .hljs-tag{color:#116329}
+.agora-code .hljs-meta{color:#953800}
+.agora-code .hljs-bullet,.agora-code .hljs-link{color:#953800}
+.agora-code .hljs-emphasis{font-style:italic}.agora-code .hljs-strong{font-weight:600}
+.agora-code .hljs-deletion{color:#82071e;background:#ffebe9}.agora-code .hljs-addition{color:#116329;background:#dafbe1}
+`;
