@@ -156,6 +156,50 @@ function removeStaleChunks() {
   };
 }
 
+/**
+ * The viewer chunks (src/viewers): stylesheets that packages import for their side effect (Monaco's
+ * many .css files) become empty modules, since every viewer renders its stylesheet, as a string,
+ * inside its own shadow root (cssInline); and Radix UI's portal (GraphiQL's menus, dialogs and
+ * tooltips) renders into the viewer's shadow root instead of the host page's <body>.
+ */
+function viewerImports() {
+  const EMPTY_CSS = '\0agora-empty-css';
+  const portal = resolve(root, 'src/viewers/graphiql/portal.tsx');
+  return {
+    name: 'agora-viewer-imports',
+    resolveId(source, importer) {
+      if (source === '@radix-ui/react-portal' && importer && !importer.startsWith(portal)) return portal;
+      if (source.endsWith('.css') && importer?.includes('/node_modules/')) return EMPTY_CSS;
+      return null;
+    },
+    load(id) {
+      return id === EMPTY_CSS ? 'export default "";' : null;
+    },
+  };
+}
+
+/** Monaco's web workers (GraphiQL), built apart so their chunks never mix with the page's:
+ * dist/workers/{editor,json,graphql}.worker.js (src/viewers/graphiql/workers.ts starts them). */
+const workers = {
+  input: {
+    'workers/editor.worker': 'monaco-editor/esm/vs/editor/editor.worker.js',
+    'workers/json.worker': 'monaco-editor/esm/vs/language/json/json.worker.js',
+    'workers/graphql.worker': 'monaco-graphql/esm/graphql.worker.js',
+  },
+  output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'workers/chunks/[name]-[hash].js', sourcemap: false },
+  onwarn(warning, warn) {
+    if (warning.code === 'THIS_IS_UNDEFINED' || warning.code === 'EVAL' || warning.code === 'CIRCULAR_DEPENDENCY') return;
+    warn(warning);
+  },
+  plugins: [
+    viewerImports(),
+    nodeResolve({ browser: true, preferBuiltins: false }),
+    commonjs(),
+    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+    !dev && terser({ ecma: 2020, module: true, format: { comments: false } }),
+  ],
+};
+
 /** Readable chunk names: the screen or package a chunk holds. */
 function chunkName(chunk) {
   if (chunk.name === 'runtime') return 'runtime';
@@ -169,7 +213,7 @@ function chunkName(chunk) {
   return chunk.name || 'shared';
 }
 
-export default {
+const bundle = {
   input: { agora: resolve(root, 'src/index.ts'), ...elementEntries },
   output: {
     dir: 'dist',
@@ -197,6 +241,7 @@ export default {
   },
   plugins: [
     cssInline(),
+    viewerImports(),
     noIcuParser(),
     reactSyncStore(),
     nodeResolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
@@ -219,3 +264,5 @@ export default {
     !dev && terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
   ],
 };
+
+export default [bundle, workers];

@@ -10,6 +10,7 @@ import '../elements/agora-catalogue.ts';
 import '../elements/agora-search.ts';
 import '../elements/agora-product.ts';
 import '../elements/agora-subscribe-button.ts';
+import '../elements/agora-explorer.ts';
 
 export { configure } from './state/store.ts';
 export { installPageApi } from './elements/page.ts';

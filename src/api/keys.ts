@@ -34,6 +34,18 @@ export const keys = {
   documentBlob: (documentId: string) => ['documents', documentId, 'data', 'blob'] as const,
   article: (productId: string, versionId: string, articleId: string) =>
     ['products', productId, 'versions', versionId, 'articles', articleId] as const,
+  // The resource page and explorer (src/api/explorer.ts)
+  assetResource: (productId: string, versionId: string, resourceId: string) =>
+    ['products', productId, 'versions', versionId, 'assetresources', resourceId] as const,
+  resourceText: (productId: string, versionId: string, resourceId: string) =>
+    ['products', productId, 'versions', versionId, 'assetresources', resourceId, 'data'] as const,
+  specIndex: (productId: string, versionId: string, resourceId: string) =>
+    ['products', productId, 'versions', versionId, 'assetresources', resourceId, 'spec'] as const,
+  specOperation: (productId: string, versionId: string, resourceId: string, ordinal: number) =>
+    ['products', productId, 'versions', versionId, 'assetresources', resourceId, 'spec', 'operations', ordinal] as const,
+  consoleCredentials: (resourceId: string) => ['credentials', 'console', resourceId] as const,
+  resourceCounterpart: (productId: string, versionId: string, sourceResourceId: string) =>
+    ['products', productId, 'versions', versionId, 'assetresources', 'source', sourceResourceId] as const,
 };
 
 export type CacheKey = readonly unknown[];

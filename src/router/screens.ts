@@ -11,6 +11,7 @@ import type { CategoriesProps } from '../screens/categories/Categories.tsx';
 import type { BrowseProps } from '../screens/catalogue/Browse.tsx';
 import type { SearchResultsProps } from '../screens/search/SearchResults.tsx';
 import type { ProductProps } from '../screens/product/Product.tsx';
+import type { ResourceProps } from '../screens/explorer/Resource.tsx';
 
 export type Layout =
   /** top bar + side navigation (when signed in) */
@@ -113,7 +114,13 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
   'product.ratings': productTab('ratings'),
   'product.review': notBuilt('shell.screen.review'),
   'product.resources': productTab('resources'),
-  'product.resource': notBuilt('shell.screen.resource'),
+  'product.resource': screen(
+    () => import('../screens/explorer/Resource.tsx'),
+    (m): ResourceProps => ({
+      productId: m.params.productId!, versionId: m.params.versionId, resourceId: m.params.resourceId!, tab: m.params.tab,
+    }),
+    { sections: ['explorer'] },
+  ),
   signin: screen(
     () => import('../screens/signin/SignIn.tsx'),
     (m): SignInProps => ({ returnTo: query(m).get('returnTo') ?? undefined, reason: query(m).get('reason') ?? undefined }),
