@@ -72,6 +72,13 @@ describe('<agora-product> alone', () => {
     await el.locator('[data-version-state="deprecated"]').waitFor();
     await expect.poll(() => el.locator('[data-resource]').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-resource')))).toEqual(['res-payments-v2']);
 
+    // The documents tab hosts the documentation viewer inside the element too.
+    await el.locator('nav[aria-label="Product sections"] a', { hasText: 'Documents' }).click();
+    await el.locator('[data-part="version"] select').selectOption('ver-payments-3');
+    await el.locator('[data-document="doc-payments-3-guide"] a').click();
+    await expect.poll(() => el.locator('[data-part="content"]').innerText(), { timeout: 20_000 }).toContain('Getting started with Payments API');
+    expect(await el.locator('[data-part="documents"]').count()).toBe(0);
+
     expect(page.url()).toBe(address);
     expect(await page.evaluate(() => (window as unknown as { navigations: string[] }).navigations)).toEqual([]);
     expect(pageErrors(page)).toEqual([]);

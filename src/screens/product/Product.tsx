@@ -1,12 +1,16 @@
 // <agora-product> and the product routes of the portal: the product details page with its tabs
 // and the plan page. Inside the portal the router moves between tabs; alone on a page the
 // element moves between them itself.
+import { lazy, Suspense } from 'react';
 import { useMessages } from '../../i18n/intl.ts';
 import { useNavigator } from '../../router/context.tsx';
-import { EmptyPlaceholder } from '../../ui/Placeholders.tsx';
+import { EmptyPlaceholder, LoadingPlaceholder } from '../../ui/Placeholders.tsx';
 import { toProductTab } from './context.ts';
 import { ProductFrame } from './ProductFrame.tsx';
 import { StandaloneProduct, type ProductLocation } from './standalone.tsx';
+
+// The documentation viewer is its own chunk: only the docs tab's viewer routes load it.
+const ProductDocs = lazy(() => import('../docs/ProductDocs.tsx').then((m) => ({ default: m.ProductDocs })));
 
 export interface ProductProps {
   productId?: string;
@@ -32,5 +36,11 @@ export default function Product({ productId, versionId, tab, planId }: ProductPr
     ...(planId?.trim() ? { planId: planId.trim() } : {}),
   };
   if (navigator.inPortal) return <ProductFrame {...location} />;
-  return <StandaloneProduct initial={location}>{(at) => <ProductFrame key={at.productId} {...at} />}</StandaloneProduct>;
+  return (
+    <StandaloneProduct initial={location}>
+      {({ docs, ...at }) => (
+        <ProductFrame key={at.productId} {...at}>{docs ? <Suspense fallback={<LoadingPlaceholder />}><ProductDocs {...docs} /></Suspense> : undefined}</ProductFrame>
+      )}
+    </StandaloneProduct>
+  );
 }

@@ -11,6 +11,8 @@ export interface ProductLocation {
   versionId?: string;
   tab: ProductTab;
   planId?: string;
+  /** The documentation viewer of the docs tab (its routes' parameters). */
+  docs?: { documentId?: string; sectionIdx?: string; articleId?: string };
 }
 
 const IN_ELEMENT: Partial<Record<RouteName, ProductTab>> = {
@@ -20,6 +22,8 @@ const IN_ELEMENT: Partial<Record<RouteName, ProductTab>> = {
   'product.plans': 'plans',
   'product.plan': 'plans',
   'product.ratings': 'ratings',
+  'product.docSections': 'docs',
+  'product.docViewer': 'docs',
 };
 
 /** The product page a location names, when it is one the element shows itself. */
@@ -29,7 +33,9 @@ export function inElementLocation(location: string, productId: string): ProductL
   if (!match || match.params.productId !== productId) return null;
   const tab = IN_ELEMENT[match.name];
   if (!tab) return null;
-  return { productId, tab, versionId: match.params.versionId, planId: match.params.planId };
+  const { versionId, planId, documentId, sectionIdx, articleId } = match.params;
+  const viewer = match.name === 'product.docViewer' || match.name === 'product.docSections';
+  return { productId, tab, versionId, planId, ...(viewer ? { docs: { documentId, sectionIdx, articleId } } : {}) };
 }
 
 export function StandaloneProduct({ initial, children }: { initial: ProductLocation; children: (location: ProductLocation) => ReactNode }) {
