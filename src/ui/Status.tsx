@@ -26,10 +26,9 @@ export function Status({ tone, children, variant = 'badge', className }: StatusP
   );
 }
 
-/** Product version state (spec 1 §2): active success, deprecated tertiary, archived danger. */
-export const VERSION_STATE_TONE: Record<string, Tone> = { active: 'success', deprecated: 'tertiary', archived: 'danger' };
-/** Resource state (spec 1 §4): deleting danger, archived and archiving warning, active success. */
-export const RESOURCE_STATE_TONE: Record<string, Tone> = { deleting: 'danger', archived: 'warning', archiving: 'warning', active: 'success' };
+/** Product version state (spec 1 §2) and resource state (spec 1 §4) colours: the pure rules of
+ * src/rules/version.ts, tested there. */
+export { VERSION_STATE_TONES as VERSION_STATE_TONE, RESOURCE_STATE_TONES as RESOURCE_STATE_TONE } from '../rules/version.ts';
 /** Invoice status (spec 3 §9): pastDue error, draft and incomplete warning, open, paid and void success. */
 export const INVOICE_STATUS_TONE: Record<string, Tone> = {
   pastDue: 'danger', draft: 'warning', incomplete: 'warning', open: 'success', paid: 'success', void: 'success',

@@ -33,7 +33,7 @@ export function RatingsSummary({ info, large }: { info: RatingInfo | undefined; 
           const share = total > 0 ? Math.round((count / total) * 100) : 0;
           return (
             <li key={stars} className="flex items-center gap-2 text-sm" data-stars={stars}>
-              <span className="w-12 shrink-0 whitespace-nowrap text-gray-600">{t('product.ratings.stars', { count: stars })}</span>
+              <span className="w-[4.75rem] shrink-0 whitespace-nowrap text-gray-600">{t('product.ratings.stars', { count: stars })}</span>
               <span
                 className="relative h-2 min-w-0 flex-1 overflow-hidden rounded-full bg-gray-100"
                 role="meter"
