@@ -132,3 +132,22 @@ describe('<agora-subscribe-button> alone', () => {
     expect(await page.locator('agora-subscribe-button [data-look]').count()).toBe(0);
   });
 });
+
+describe('on demo/embed.html', () => {
+  it('shows the product and its subscribe button among the page’s other blocks, tabs moving in place', async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const a = portal.accounts.find((x) => x.email.startsWith('orgadmin@'))!;
+    await signIn(page, portal.baseUrl, a.email, a.password);
+    await page.goto(`${portal.baseUrl}/embed.html`);
+    const product = page.locator('agora-product');
+    await product.locator('[data-part="header"] h1').waitFor({ timeout: 30_000 });
+    expect(await product.locator('[data-part="header"] h1').innerText()).toBe('Payments API');
+    const button = page.locator('agora-subscribe-button [data-look]');
+    await button.first().waitFor();
+    expect(await button.first().innerText()).toContain('Subscribed (4)');
+    await product.locator('nav[aria-label="Product sections"] a', { hasText: 'Plans' }).click();
+    await product.locator('[data-part="plans"] [data-plan]').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/embed.html');
+    await page.context().close();
+  });
+});
