@@ -4,7 +4,7 @@
 // that announce agora-navigate instead of routing inside a portal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, pageErrors, startPortal, type Portal } from './harness.ts';
+import { launchBrowser, newPage, pageErrors, signIn, startPortal, type Portal } from './harness.ts';
 
 /** expect.poll with room for a first load (lazy chunks, the API): vitest's default is 1 s. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
@@ -141,6 +141,57 @@ describe('<agora-catalogue> alone', () => {
     await page.locator(`agora-catalogue [data-product-id="${first}"]`).getByRole('link', { name: 'View details' }).click();
     await poll(() => page.evaluate(() => (window as unknown as { went?: { location: string } }).went?.location)).toBe(`/productDetails/${first}/overview`);
     expect(await count(page)).toBe(4);
+  });
+});
+
+describe('placeholders', () => {
+  it('the loading placeholder shows only after 250 ms', async () => {
+    const page = await newPage(browser);
+    // The real answer, held back for a while.
+    await page.route(`${portal.baseUrl}/api/v1/products?*`, async (route) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      await route.continue();
+    });
+    const path = '/__cms/slow';
+    await page.route(`${portal.baseUrl}${path}`, (route) => route.fulfill({ contentType: 'text/html', body: HOST('<agora-catalogue></agora-catalogue>', 'agora-catalogue') }));
+    // Times, from the page itself, when the screen and when the spinner first showed.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shown: Record<string, number> };
+      w.shown = {};
+      const tick = () => {
+        const screen = document.querySelector('agora-catalogue')?.shadowRoot?.querySelector('[data-screen="browse"]');
+        if (screen && !w.shown.screen) w.shown.screen = performance.now();
+        const spinner = screen && [...screen.querySelectorAll('[role="status"]')].some((e) => e.textContent?.includes('Loading'));
+        if (spinner && !w.shown.spinner) w.shown.spinner = performance.now();
+        if (!w.shown.spinner) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.goto(`${portal.baseUrl}${path}`);
+    const spinner = page.locator('agora-catalogue [data-screen="browse"] [role="status"]', { hasText: 'Loading' });
+    await spinner.waitFor();
+    const shown = await page.evaluate(() => (window as unknown as { shown: { screen: number; spinner: number } }).shown);
+    expect(shown.spinner - shown.screen).toBeGreaterThanOrEqual(240);
+    expect(shown.spinner - shown.screen).toBeLessThan(1000);
+    await page.locator('agora-catalogue [data-product-id]').first().waitFor();
+    expect(await spinner.count()).toBe(0);
+  });
+
+  it('a 403 shows the unauthorized placeholder; another failure the products fetch error', async () => {
+    const page = await host('<agora-catalogue id="a" tenant="org-not-mine"></agora-catalogue><agora-catalogue id="b" api-base="/api/v0"></agora-catalogue>');
+    const account = portal.accounts[0]!;
+    await signIn(page, portal.baseUrl, account.email, account.password);
+    await page.locator('#a [role="alert"]', { hasText: 'You are not authorised to see this page' }).waitFor();
+    await page.locator('#b [role="alert"]', { hasText: 'The products could not be loaded' }).waitFor();
+    expect(await page.locator('agora-catalogue [data-product-id]').count()).toBe(0);
+  });
+
+  it('search: a failure shows the search results error', async () => {
+    const page = await host('<agora-search api-base="/api/v0"></agora-search>', 'agora-search');
+    const box = page.locator('agora-search').getByRole('searchbox', { name: 'Search the catalogue' });
+    await box.fill('payment');
+    await box.press('Enter');
+    await page.locator('agora-search [role="alert"]', { hasText: 'The search results could not be loaded' }).waitFor();
   });
 });
 

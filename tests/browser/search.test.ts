@@ -23,7 +23,11 @@ afterAll(async () => {
   await portal?.close();
 });
 
-interface Answer { items: Array<{ type: string; id: string; title: string }>; totalCount: number; counts: Record<string, number> }
+interface Answer {
+  items: Array<{ type: string; id: string; title: string }>;
+  totalCount: number;
+  counts: { product: number; asset_resource: number; document_resource: number };
+}
 
 async function api(query: string): Promise<Answer> {
   const res = await fetch(`${portal.baseUrl}/api/v1/search?${query}`);

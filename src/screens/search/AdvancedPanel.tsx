@@ -102,7 +102,7 @@ export function AdvancedPanel({ terms: fromUrl, onRun }: AdvancedPanelProps) {
                   <option value="equals">{t('search.advanced.equals')}</option>
                   <option value="notEquals">{t('search.advanced.notEquals')}</option>
                 </select>
-                <span className={cx('min-w-0 flex-1 truncate font-mono text-sm font-semibold', term.comparison === 'notEquals' ? 'text-danger line-through decoration-1' : 'text-gray-900')}>
+                <span className={cx('min-w-[6rem] flex-1 truncate font-mono text-sm font-semibold', term.comparison === 'notEquals' ? 'text-danger line-through decoration-1' : 'text-gray-900')}>
                   {term.value}
                 </span>
                 <button

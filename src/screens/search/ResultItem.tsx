@@ -63,7 +63,7 @@ export function ResultItem({ item, words }: { item: SearchResultItem; words: rea
 
   return (
     <article data-result-type={item.type} data-result-id={item.id} className="flex gap-4 px-1 py-4">
-      <span aria-hidden="true" className={cx('flex h-10 w-10 shrink-0 items-center justify-center rounded-lg', style.tone)}>
+      <span aria-hidden="true" className={cx('hidden h-10 w-10 shrink-0 items-center justify-center rounded-lg sm:flex', style.tone)}>
         <Icon size={18} />
       </span>
       <div className="min-w-0 flex-1">

@@ -16,8 +16,9 @@ import { ALL_RESULTS_PER_GROUP } from '../../rules/constants.ts';
 import { href, SEARCH_TABS, type SearchTab } from '../../rules/routes.ts';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder, UnauthorizedPlaceholder, errorStatus } from '../../ui/Placeholders.tsx';
+import { ErrorPlaceholder, LoadingPlaceholder, UnauthorizedPlaceholder, errorStatus } from '../../ui/Placeholders.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
+import { IconSearch } from '../../ui/icons.tsx';
 import { LinkTabs, Tabs } from '../../ui/Tabs.tsx';
 import { useUiTheme } from '../../ui/theme.ts';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
@@ -167,13 +168,7 @@ function Results({ state, where }: { state: SearchState; where: Where }) {
   const words = useMemo(() => highlightWords(request), [request?.search, request?.query]);
 
   if (!request) {
-    return (
-      <EmptyPlaceholder
-        className="mt-6"
-        title={t('search.prompt.title')}
-        message={t('search.prompt.message')}
-      />
-    );
+    return <Notice className="mt-6" icon={<IconSearch size={24} />} title={t('search.prompt.title')} message={t('search.prompt.message')} />;
   }
 
   const count = (tab: SearchTab) => {
@@ -192,7 +187,7 @@ function Results({ state, where }: { state: SearchState; where: Where }) {
             label={t('search.tabs.label')}
             selected={where.tab}
             tabs={SEARCH_TABS.map((tab) => ({ id: tab, label: tabLabel(tab), count: count(tab), href: where.linkTo(tab, qsFirstPage) }))}
-            className="min-w-0 flex-1"
+            className="w-full min-w-0 sm:w-auto sm:flex-1"
           />
         ) : (
           <Tabs
@@ -200,7 +195,7 @@ function Results({ state, where }: { state: SearchState; where: Where }) {
             selected={where.tab}
             onSelect={(tab) => where.to(tab as SearchTab, qsFirstPage)}
             tabs={SEARCH_TABS.map((tab) => ({ id: tab, label: tabLabel(tab), count: count(tab) }))}
-            className="min-w-0 flex-1"
+            className="w-full min-w-0 sm:w-auto sm:flex-1"
           />
         )}
         <label className="flex items-center gap-2 pb-1.5 text-sm text-gray-600">
@@ -252,6 +247,20 @@ function Results({ state, where }: { state: SearchState; where: Where }) {
 
 type Request = NonNullable<ReturnType<typeof searchRequest>>;
 
+/** The search screen's full-width messages (prompt, not found, disabled), with a search icon. */
+function Notice({ icon, title, message, action, className, ...data }: {
+  icon: ReactNode; title: ReactNode; message: ReactNode; action?: ReactNode; className?: string; [key: `data-${string}`]: string;
+}) {
+  return (
+    <div role="status" className={cx('mx-auto flex max-w-xl flex-col items-center px-4 py-12 text-center', className)} {...data}>
+      <div className="mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-primary/10 text-primary">{icon}</div>
+      <h2 className="m-0 text-lg font-semibold text-gray-900">{title}</h2>
+      <p className="m-0 mt-1.5 text-sm text-gray-600">{message}</p>
+      {action && <div className="mt-5">{action}</div>}
+    </div>
+  );
+}
+
 function ErrorView({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useMessages('search');
   if (errorStatus(error) === 403) return <UnauthorizedPlaceholder />;
@@ -260,11 +269,7 @@ function ErrorView({ error, onRetry }: { error: unknown; onRetry: () => void }) 
 
 function NotFound() {
   const { t } = useMessages('search');
-  return (
-    <div data-not-found="">
-      <EmptyPlaceholder title={t('search.notFound.title')} message={t('search.notFound.message')} />
-    </div>
-  );
+  return <Notice data-not-found="" icon={<IconSearchOff size={24} />} title={t('search.notFound.title')} message={t('search.notFound.message')} />;
 }
 
 function ResultList({ results, words }: { results: Results; words: readonly string[] }) {
@@ -357,9 +362,11 @@ function SearchDisabled() {
   const { t } = useMessages('search');
   const theme = useUiTheme();
   return (
-    <div data-screen="search" data-search-disabled="" className="mx-auto w-full max-w-3xl px-4 py-16">
-      <EmptyPlaceholder
-        title={<span className="flex items-center justify-center gap-2"><IconSearchOff size={18} className="text-gray-500" />{t('search.disabled.title')}</span>}
+    <div data-screen="search" className="mx-auto w-full max-w-3xl px-4 py-16">
+      <Notice
+        data-search-disabled=""
+        icon={<IconSearchOff size={24} />}
+        title={t('search.disabled.title')}
         message={t('search.disabled.message')}
         action={
           <Link to={href('browseProducts')} className={cx(buttonClasses({ variant: 'primary', theme }), 'no-underline')}>

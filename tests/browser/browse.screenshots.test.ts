@@ -1,0 +1,106 @@
+// Screenshots of browse and search (test-results/screenshots/<screen>-<width>.png) and a layout
+// check at 375, 768, 1280 and 1920 px: nothing wider than the window, no page errors.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, pageErrors, RESULTS_DIR, signIn, startPortal, type Portal } from './harness.ts';
+
+const DIR = join(RESULTS_DIR, 'screenshots');
+const WIDTHS = [375, 768, 1280, 1920];
+const ADVANCED = encodeURIComponent(JSON.stringify([
+  { value: 'payment', comparison: 'equals', operator: 'and' },
+  { value: 'card', comparison: 'notEquals', operator: 'and' },
+  { value: 'refund', comparison: 'equals', operator: 'or' },
+]));
+
+let portal: Portal;
+let off: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  off = await startPortal({ features: ['-fullTextSearch'] });
+  browser = await launchBrowser();
+  mkdirSync(DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+  await off?.close();
+});
+
+async function shoot(page: Page, name: string, width: number): Promise<void> {
+  // Let the fonts, images and the delayed placeholders settle.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(DIR, `${name}-${width}.png`), fullPage: true });
+}
+
+/** The page is no wider than the window (no sideways scrolling on a phone). */
+async function fits(page: Page, width: number): Promise<void> {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+}
+
+interface Shot { name: string; path: string; ready: string; base?: () => Portal; signedIn?: boolean; click?: string }
+
+const SHOTS: Shot[] = [
+  { name: 'browse-products', path: '/browseProducts', ready: '[data-results] [data-product-id]' },
+  { name: 'browse-filtered', path: '/browseProducts?stage=stage-sandbox&rating=4&sort=modified', ready: '[data-results] [data-product-id]', signedIn: true },
+  { name: 'search-all', path: '/advancedSearchResults/all?search=payment', ready: '[data-group="documents"] [data-result-id]' },
+  { name: 'search-advanced', path: `/advancedSearchResults/documents?query=${ADVANCED}`, ready: '[data-tab-results] [data-result-id]' },
+  { name: 'search-not-found', path: '/advancedSearchResults/all?search=zzqxyvw', ready: '[data-not-found]' },
+  { name: 'search-disabled', path: '/advancedSearchResults/all?search=payment', ready: '[data-search-disabled]', base: () => off },
+];
+
+describe('browse and search screenshots and layout', () => {
+  for (const shot of SHOTS) {
+    it(`${shot.name} at ${WIDTHS.join(', ')} px`, async () => {
+      for (const width of WIDTHS) {
+        const page = await newPage(browser, { viewport: { width, height: 900 } });
+        const base = (shot.base?.() ?? portal).baseUrl;
+        if (shot.signedIn) {
+          const account = portal.accounts.find((a) => /consumer/i.test(a.role)) ?? portal.accounts[0]!;
+          await signIn(page, base, account.email, account.password);
+        }
+        await page.goto(`${base}${shot.path}`);
+        await page.locator(`agora-portal ${shot.ready}`).first().waitFor();
+        await fits(page, width);
+        if (width === 1280 || width === 375) await shoot(page, shot.name, width);
+        expect(pageErrors(page)).toEqual([]);
+        await page.context().close();
+      }
+    });
+  }
+
+  it('the filters drawer at 375 px', async () => {
+    const page = await newPage(browser, { viewport: { width: 375, height: 812 } });
+    await page.goto(`${portal.baseUrl}/browseProducts?category=cat-payments&stage=stage-production`);
+    await page.locator('agora-portal [data-results] [data-product-id]').first().waitFor();
+    await page.locator('agora-portal [data-open-filters]').click();
+    await page.locator('agora-portal').getByRole('dialog', { name: 'Filters' }).waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(DIR, 'browse-filters-375.png') });
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('<agora-catalogue> on a CMS page', async () => {
+    for (const width of [1280, 375]) {
+      const page = await newPage(browser, { viewport: { width, height: 900 } });
+      const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Partner APIs</title><style>body{margin:0;font:16px Georgia,serif;background:#f6f3ee;color:#333} header{padding:20px 32px;background:#1e293b;color:#fff;font-size:22px}
+main{max-width:1180px;margin:0 auto;padding:32px 16px} h2{font-weight:normal}</style>
+<script type="module" src="/dist/elements/agora-catalogue.js"></script></head>
+<body><header>Acme partner site</header><main><h2>Our APIs for finance teams</h2>
+<agora-catalogue category-id="cat-finance" paging="load-more" page-size="4"></agora-catalogue></main></body></html>`;
+      await page.route(`${portal.baseUrl}/__cms/catalogue`, (route) => route.fulfill({ contentType: 'text/html', body }));
+      await page.goto(`${portal.baseUrl}/__cms/catalogue`);
+      await page.locator('agora-catalogue [data-results] [data-product-id]').first().waitFor();
+      await fits(page, width);
+      await shoot(page, 'catalogue-element', width);
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
