@@ -4,8 +4,11 @@
 //   dist/chunks/[name]-[hash].js  shared code, each screen, each locale, each heavy viewer
 // Screens and viewers are dynamic imports, so each is its own lazily loaded chunk.
 //
-//   npx rollup -c                      production: minified with terser, source maps
-//   npx rollup -c --environment DEV    fast build: esbuild minify only (seconds), same layout
+//   npx rollup -c                       production: minified with terser, source maps
+//   npx rollup -c --environment DEV     no terser (esbuild minifies our code), same layout
+//   npx rollup -c --environment FAST    DEV without the heavy viewers (Swagger UI, GraphiQL,
+//                                       AsyncAPI, charts, highlighter): seconds, for the dev loop
+//   npx rollup -c -w --environment FAST rebuilds on every change
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +21,8 @@ import esbuild from 'rollup-plugin-esbuild';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const dev = Boolean(process.env.DEV);
+const fast = Boolean(process.env.FAST);
+const dev = Boolean(process.env.DEV) || fast;
 
 /** Every elements/<tag>.ts is an entry of its own. */
 const elementEntries = Object.fromEntries(
@@ -200,6 +204,29 @@ const workers = {
   ],
 };
 
+/**
+ * FAST builds leave the viewers out: a dynamic import of src/viewers/… becomes a module that
+ * fails to load, which the screens already show as a chunk load error. Everything else is the
+ * real build, so the rest of the portal can be worked on in seconds.
+ */
+function fastWithoutViewers() {
+  const PREFIX = '\0agora-left-out:';
+  const viewers = resolve(root, 'src/viewers') + '/';
+  return {
+    name: 'agora-fast-without-viewers',
+    async resolveDynamicImport(specifier, importer) {
+      if (typeof specifier !== 'string') return null;
+      const resolved = await this.resolve(specifier, importer, { skipSelf: true });
+      return resolved && resolved.id.startsWith(viewers) && !importer?.startsWith(viewers) ? PREFIX + resolved.id : null;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const file = id.slice(PREFIX.length).slice(root.length + 1);
+      return `throw new Error(${JSON.stringify(`${file} is left out of this build (FAST): run npm run build for the viewers`)});`;
+    },
+  };
+}
+
 /** Readable chunk names: the screen or package a chunk holds. */
 function chunkName(chunk) {
   if (chunk.name === 'runtime') return 'runtime';
@@ -240,6 +267,7 @@ const bundle = {
     warn(warning);
   },
   plugins: [
+    fast && fastWithoutViewers(),
     cssInline(),
     viewerImports(),
     noIcuParser(),
@@ -265,4 +293,5 @@ const bundle = {
   ],
 };
 
-export default [bundle, workers];
+// The workers serve GraphiQL only, which FAST builds leave out.
+export default fast ? [bundle] : [bundle, workers];
