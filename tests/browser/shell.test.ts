@@ -248,6 +248,26 @@ describe('at 1280 px', () => {
   });
 });
 
+describe('loading the bundle twice', () => {
+  it('is harmless: the first definitions stay and the portal works', async () => {
+    const page = await newPage(browser);
+    await page.route(`${portal.baseUrl}/twice.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      // Two URLs are two module instances: a page that includes the bundle twice by mistake.
+      body: '<!doctype html><script type="module" src="/dist/agora.js"></script>'
+        + '<script type="module" src="/dist/agora.js?copy=2"></script>'
+        + '<script type="module" src="/dist/elements/agora-portal.js?copy=3"></script>'
+        + '<agora-portal router="hash"></agora-portal>',
+    }));
+    await page.goto(`${portal.baseUrl}/twice.html`);
+    await page.locator('agora-portal main[data-route=home]').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => typeof (window as unknown as { Agora?: { configure?: unknown } }).Agora?.configure)).toBe('function');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('when the marketplace cannot be read', () => {
   it("shows 'Marketplace not found' instead of the portal", async () => {
     const page = await newPage(browser);
