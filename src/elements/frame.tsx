@@ -1,10 +1,10 @@
 // What every element renders around its screen: the shared swr cache, the provider theme as
 // CSS custom properties, the button look for src/ui, and a boundary for chunk load failures.
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, useContext, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { useMarketplace } from '../api/marketplace.ts';
 import { swrOptions } from '../api/swr.ts';
-import { useMessages } from '../i18n/intl.ts';
+import { LocaleContext, useMessages } from '../i18n/intl.ts';
 import { themeCss } from '../styles/theme.ts';
 import { themeFromSettings, UiThemeContext } from '../ui/theme.ts';
 import { UiLinkContext } from '../ui/link.tsx';
@@ -57,13 +57,17 @@ export class ElementBoundary extends Component<{ children: ReactNode }, Boundary
 }
 
 export function ElementFrame({ children }: { children: ReactNode }) {
+  // The element's language, for screen readers and hyphenation, whatever the host page's is.
+  const locale = useContext(LocaleContext);
   return (
     <SWRConfig value={swrOptions}>
       <UiLinkContext.Provider value={UiRouterLink}>
       <Theme>
         {/* Texts of a non-English locale load before the first paint of any message. */}
         <Suspense fallback={null}>
-          <ElementBoundary>{children}</ElementBoundary>
+          <div lang={locale} style={{ display: 'contents' }}>
+            <ElementBoundary>{children}</ElementBoundary>
+          </div>
         </Suspense>
       </Theme>
       </UiLinkContext.Provider>
