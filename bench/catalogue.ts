@@ -71,10 +71,18 @@ async function openBenchStore(kind: 'pglite' | 'postgres'): Promise<{ store: Sto
   url.pathname = `/${name}`;
   return {
     store: await openStore({ databaseUrl: url.toString() }),
+    // Without `force`: a connection the app still holds must not be killed under it (that crashes
+    // the process); if one lingers the database is left behind and named.
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      try { await c.query(`drop database if exists ${name} with (force)`); } finally { await c.end(); }
+      try {
+        await c.query(`drop database if exists ${name}`);
+      } catch (error) {
+        console.log(`  (could not drop ${name}: ${(error as Error).message})`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }

@@ -54,7 +54,7 @@ export async function seedCatalogue(t: TestApp): Promise<CatalogueFixture> {
   await db.insert(products).values([
     product('p-pets', 'Pet Store', {
       description: 'Adopt animals: dogs, cats and parrots', tags: ['animals'], ratingAverage: 4.5, ratingTotal: 2,
-      createdAt: day(3), lastVersionCreatedAt: day(20), icon: '/api/v1/images/pets',
+      createdAt: day(3), lastVersionCreatedAt: day(20), icon: '/api/v1/images/pets', resourcesGroupBy: 'asset',
     }),
     product('p-bank', 'Banking Core', { visibility: 'authenticated', createdAt: day(5), lastVersionCreatedAt: day(6), ratingAverage: 3.2, ratingTotal: 5 }),
     product('p-cards', 'Secret Cards', { visibility: 'restricted', visibilityTeamIds: ['team-a1'], createdAt: day(2), lastVersionCreatedAt: day(2) }),

@@ -44,7 +44,7 @@ describe('GET /products', () => {
       ratingInfo: { average: 4.5, total: 2, distribution: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 } },
       links: { icon: '/api/v1/images/pets' },
       latestVersion: { id: 'v-pets-2', label: 'v2', value: '2.0.0', state: 'active', metadata: { createdAt: '2026-01-21T00:00:00.000Z' } },
-      resources: { totalCount: 3, groupBy: [{ type: 'asyncapi', totalCount: 1 }, { type: 'graphql', totalCount: 1 }, { type: 'oas3', totalCount: 1 }] },
+      resources: { totalCount: 3, groupBy: 'asset', byType: [{ type: 'asyncapi', totalCount: 1 }, { type: 'graphql', totalCount: 1 }, { type: 'oas3', totalCount: 1 }] },
       plans: { totalCount: 2 },
       // org A holds sub-a1, sub-a2 and sub-a-old live; sub-a-ended is archived
       subscriptions: { totalCount: 3 },

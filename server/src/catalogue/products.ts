@@ -65,7 +65,7 @@ interface Row {
   id: string; name: string; title: string; description: string; status: string; contact: Record<string, unknown>;
   icon: string | null; tags: string[]; visibility: string; visibility_team_ids: string[]; visibility_team_tags: string[];
   owner_team_id: string | null; owner_name: string | null; can_subscribe: boolean; can_review: boolean;
-  rating_average: number; rating_total: number; created_at: unknown; modified_at: unknown;
+  rating_average: number; rating_total: number; created_at: unknown; modified_at: unknown; resources_group_by: string | null;
   lv_id?: string | null; lv_label?: string; lv_value?: string; lv_state?: string; lv_status?: string; lv_created_at?: unknown;
   resources_total?: number; resources_groups?: Array<{ type: string; totalCount: number }>;
   plans_count?: number; subscriptions_count?: number; applications_count?: number; can_review_now?: boolean;
@@ -142,7 +142,9 @@ function toProduct(r: Row, caller: Caller, wanted: Set<ProductField> | null): Pr
       metadata: { createdAt: iso(r.lv_created_at) },
     } : null;
   }
-  if (want('resources')) out.resources = { totalCount: r.resources_total ?? 0, groupBy: r.resources_groups ?? [] };
+  if (want('resources')) {
+    out.resources = { totalCount: r.resources_total ?? 0, groupBy: r.resources_group_by, byType: r.resources_groups ?? [] };
+  }
   if (want('plans')) out.plans = { totalCount: r.plans_count ?? 0 };
   if (want('subscriptions')) out.subscriptions = { totalCount: r.subscriptions_count ?? 0 };
   if (want('applications')) out.applications = { totalCount: r.applications_count ?? 0 };
@@ -162,7 +164,7 @@ function toProduct(r: Row, caller: Caller, wanted: Set<ProductField> | null): Pr
 
 const BASE_COLUMNS = sql`p.id, p.name, p.title, p.description, p.status, p.contact, p.icon, p.tags, p.visibility,
   p.visibility_team_ids, p.visibility_team_tags, p.owner_team_id, p.can_subscribe, p.can_review,
-  p.rating_average, p.rating_total, p.created_at, p.modified_at`;
+  p.rating_average, p.rating_total, p.created_at, p.modified_at, p.resources_group_by`;
 
 export async function listProducts(db: Db, caller: Caller, q: ProductsQuery): Promise<{ items: Product[]; totalCount: number }> {
   const wanted = parseFields(q.fields, PRODUCT_FIELDS);

@@ -161,10 +161,12 @@ export const Product = Type.Object({
   ratingInfo: Type.Optional(RatingInfo),
   links: Type.Optional(Type.Object({ icon: Nullable(Type.String()) })),
   latestVersion: Type.Optional(Nullable(ProductVersionSummary)),
-  /** Resources of the latest version; groupBy counts them by type (oas3, graphql, …). */
+  /** Resources of the latest version: how many, how the provider groups them in lists ('asset'
+   * or null), and how many of each type (oas3, graphql, …). */
   resources: Type.Optional(Type.Object({
     totalCount: Type.Integer(),
-    groupBy: Type.Array(Type.Object({ type: Type.String(), totalCount: Type.Integer() })),
+    groupBy: Nullable(Type.String()),
+    byType: Type.Array(Type.Object({ type: Type.String(), totalCount: Type.Integer() })),
   })),
   /** Plans the caller may see (active ones for consumers). */
   plans: Type.Optional(Count),
