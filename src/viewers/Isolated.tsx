@@ -3,8 +3,9 @@
 // utility classes stay out (viewers use class names such as "hidden" or "flex" with meanings of
 // their own). Inherited properties, the provider's --agora-* colours included, still flow in.
 // React renders the viewer through a portal, so context (messages, API client) is kept.
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { remToPx } from '../styles/twind.ts';
 
 export interface IsolatedProps {
   /** The viewer's CSS, rendered as a <style> inside the nested shadow root. */
@@ -18,6 +19,9 @@ export interface IsolatedProps {
 export function Isolated({ css, children, className, name }: IsolatedProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [root, setRoot] = useState<ShadowRoot | null>(null);
+  // Viewers size in rem, which follows the host page's root font size (10px under Bootstrap 3):
+  // served in px like twind's, so the page cannot shrink or grow them.
+  const sheet = useMemo(() => remToPx(css), [css]);
   useLayoutEffect(() => {
     const host = hostRef.current!;
     setRoot(host.shadowRoot ?? host.attachShadow({ mode: 'open' }));
@@ -26,7 +30,7 @@ export function Isolated({ css, children, className, name }: IsolatedProps) {
     <div ref={hostRef} className={className} data-viewer={name}>
       {root && createPortal(
         <>
-          <style>{css}</style>
+          <style>{sheet}</style>
           {children}
         </>,
         root,

@@ -2,9 +2,9 @@
 // with its stage, state and release-state badge (tooltip: the release message), the notices,
 // the download of the definition, and the sub-tabs: methods (the specification renderer),
 // credentials and access requests (a consumer with the consumer feature on).
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSession } from '../../api/auth.ts';
-import { useAssetResource, type AssetResource } from '../../api/explorer.ts';
+import { useAssetResource, useSpecIndex, type AssetResource } from '../../api/explorer.ts';
 import { useMarketplace } from '../../api/marketplace.ts';
 import { useProduct, useVersion, type Product } from '../../api/products.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
@@ -21,6 +21,7 @@ import type { Tone } from '../../ui/tone.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import { SpecView } from './SpecView.tsx';
 import { Warnings } from './Warnings.tsx';
+import { preloadViewerFor } from './viewers.ts';
 
 export interface ResourcePageProps {
   productId: string;
@@ -53,6 +54,12 @@ export function ResourcePage({ productId, versionId: routeVersionId, resourceId,
   const versionId = routeVersionId || product.data?.latestVersion?.id || null;
   const resource = useAssetResource(productId, versionId, resourceId);
   const version = useVersion(productId, versionId);
+  // With the version in the route, the specification's index is asked for at once, alongside
+  // the product and the resource (its type decides how it is drawn, its index what is drawn).
+  useSpecIndex(productId, routeVersionId || null, resourceId);
+  useEffect(() => {
+    if (resource.data) preloadViewerFor(resource.data);
+  }, [resource.data]);
 
   const failure = product.error ?? resource.error;
   if (failure) {
@@ -121,7 +128,7 @@ function Header({ product, resource, productId, versionId, versionLabel }: {
                 </span>
               </Tooltip>
             )}
-            <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary" data-part="type">{TYPE_NAMES[resource.type] ?? (resource.type || 'other').toUpperCase()}</span>
+            <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary" data-part="type">{TYPE_NAMES[resource.type] ?? (resource.type && resource.type !== 'other' ? resource.type.toUpperCase() : t('explorer.type.other'))}</span>
             {resource.version && <span className="text-xs text-gray-500">{t('explorer.resourceVersion', { version: resource.version })}</span>}
             {versionLabel && <span className="text-xs text-gray-500">{t('explorer.productVersion', { version: versionLabel })}</span>}
           </div>

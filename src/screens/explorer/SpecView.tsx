@@ -2,9 +2,8 @@
 // and 3.1 in the interactive explorer; AsyncAPI in its own viewer; GraphQL in GraphiQL with an
 // endpoint selector; WSDL and protobuf in the code viewer; anything else a notice with a
 // download. Every heavy viewer is a lazy chunk.
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import { useResourceText, useSpecIndex, type AssetResource, type SpecIndexResponse } from '../../api/explorer.ts';
-import { withTimeout } from '../../elements/chunks.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { extensionOf, languageOf, previewKind } from '../../rules/codeViewer.ts';
 import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder, UnauthorizedPlaceholder, errorStatus } from '../../ui/Placeholders.tsx';
@@ -13,11 +12,8 @@ import { ConsoleProvider, useConsole } from './console/context.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
 import { Code } from './LazyCode.tsx';
 import { OpenApiExplorer } from './openapi/OpenApiExplorer.tsx';
+import { AsyncApiViewer, GraphiqlViewer, OPENAPI_TYPES, drawnWhole } from './viewers.ts';
 
-const AsyncApiViewer = lazy(withTimeout(() => import('../../viewers/asyncapi/AsyncApiViewer.tsx')));
-const GraphiqlViewer = lazy(withTimeout(() => import('../../viewers/graphiql/GraphiqlViewer.tsx')));
-
-const OPENAPI = ['oas2', 'oas3', 'oas3.1'];
 
 export interface SpecViewProps {
   productId: string;
@@ -36,7 +32,7 @@ export function SpecView({ productId, versionId, resource }: SpecViewProps) {
       />
     );
   }
-  if (OPENAPI.includes(resource.type) || resource.type === 'graphql') {
+  if (OPENAPI_TYPES.includes(resource.type) || resource.type === 'graphql') {
     return <IndexedView productId={productId} versionId={versionId} resource={resource} />;
   }
   if (resource.type === 'asyncapi') return <AsyncApiView productId={productId} versionId={versionId} resource={resource} />;
@@ -54,6 +50,8 @@ function FetchError({ error, onRetry }: { error: unknown; onRetry: () => void })
 function IndexedView({ productId, versionId, resource }: SpecViewProps) {
   const { t } = useMessages('explorer');
   const index = useSpecIndex(productId, versionId, resource.id);
+  // A description drawn whole is fetched alongside its index, not after it.
+  useResourceText(productId, versionId, resource.id, OPENAPI_TYPES.includes(resource.type) && drawnWhole(resource.specificationSize));
   if (index.error) return <FetchError error={index.error} onRetry={() => void index.mutate()} />;
   if (!index.data) return <LoadingPlaceholder className="py-24" label={t('explorer.loading')} />;
   if (index.data.error) {

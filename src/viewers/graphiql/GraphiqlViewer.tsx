@@ -5,7 +5,7 @@
 import { GraphiQL } from 'graphiql';
 import graphiqlCss from 'graphiql/style.css?inline';
 import { buildClientSchema, buildSchema, getNamedType, isLeafType, isObjectType, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Isolated } from '../Isolated.tsx';
 import { PortalContainer } from './portal.tsx';
 import { installMonacoWorkers } from './workers.ts';
@@ -29,6 +29,8 @@ const THEME_CSS = `
 .graphiql-container{font-family:inherit;--font-family:inherit;border-radius:10px;overflow:hidden}
 .graphiql-container .graphiql-logo{display:none}
 `;
+
+const MONACO_BODY_LAYERS = ['context-view', 'monaco-aria-container'];
 
 /** A storage that forgets on reload: GraphiQL would otherwise write its tabs into the host page's localStorage. */
 function memoryStorage() {
@@ -76,6 +78,20 @@ export default function GraphiqlViewer({ definition, fetcher, comment, height = 
   const defaultQuery = useMemo(() => defaultQueryOf(schema, comment), [schema, comment]);
   const storage = useMemo(memoryStorage, []);
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  // Monaco appends its context-menu layer and its screen-reader live region to the page's <body>:
+  // they move into the viewer's shadow root, so the host page keeps its own body untouched.
+  useEffect(() => {
+    if (!container) return;
+    const adopt = (node: Node) => {
+      if (node instanceof HTMLElement && node.parentElement === document.body && MONACO_BODY_LAYERS.some((c) => node.classList.contains(c))) {
+        container.appendChild(node);
+      }
+    };
+    Array.from(document.body.children).forEach(adopt);
+    const observer = new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach(adopt)));
+    observer.observe(document.body, { childList: true });
+    return () => observer.disconnect();
+  }, [container]);
   return (
     <Isolated css={graphiqlCss + THEME_CSS} name="graphiql" className="agora-graphiql">
       <PortalContainer.Provider value={container}>

@@ -2,11 +2,9 @@
 // description under the large-file threshold is then drawn whole in Swagger UI; a larger one in
 // the explorer's own list, each operation fetched and drawn when opened, so a 13 MB description
 // shows its first operation as fast as a small one and never freezes the tab.
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useResourceText, type SpecIndexResponse } from '../../../api/explorer.ts';
-import { withTimeout } from '../../../elements/chunks.ts';
 import { useMessages } from '../../../i18n/intl.ts';
-import { LARGE_SPEC_BYTES } from '../../../rules/constants.ts';
 import { Markdown } from '../../../ui/Markdown.tsx';
 import { ErrorPlaceholder, LoadingPlaceholder } from '../../../ui/Placeholders.tsx';
 import { IconSearch } from '../../../ui/icons.tsx';
@@ -16,12 +14,12 @@ import type { InterceptedRequest } from '../console/gateway.ts';
 import { preloadCodeViewer } from '../LazyCode.tsx';
 import { SAFE_METHODS } from './methods.ts';
 import { OperationList } from './OperationList.tsx';
+import { SwaggerDocument, drawnWhole } from '../viewers.ts';
 
-const SwaggerDocument = lazy(withTimeout(() => import('../../../viewers/swagger/SwaggerDocument.tsx')));
 const ALL_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
 
 /** Whether a description is drawn by the on-demand list rather than whole in Swagger UI. */
-export const isLarge = (index: Pick<SpecIndexResponse, 'sizes'>) => index.sizes.document >= LARGE_SPEC_BYTES;
+export const isLarge = (index: Pick<SpecIndexResponse, 'sizes'>) => !drawnWhole(index.sizes.document);
 
 export function OpenApiExplorer({ index }: { index: SpecIndexResponse }) {
   return (

@@ -1,0 +1,272 @@
+// The explorer against plain Swagger UI, in one run, on one machine, in the same Chromium:
+//  - time to the first operation visible (drawn, with a size) after navigation starts, and the
+//    main thread's long-task total (PerformanceObserver 'longtask') until the page is quiet,
+//    for GitHub's REST description (~13 MB) and for a small one (the Petstore of the demo);
+//  - ours: <agora-explorer> from the built bundle, served by the real server (demo store);
+//    plain: swagger-ui-dist's own files and the same JSON, from a tiny local server;
+//  - and, in ours, the time to expand a few operations of GitHub's description (click to its
+//    responses drawn), including the one with the largest dereferenced schema.
+//
+//   npm run bench -- explorer                (builds dist/ first when it is older than the sources)
+//   node --import tsx bench/explorer.ts --no-build | --build      BENCH_RUNS=5 for more runs
+//
+// Targets (issue 5): on GitHub's description ours shows its first operation at least 3 times
+// sooner than swagger-ui-dist; expanding an operation under 200 ms. Results: bench/results/explorer.json.
+import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { createRequire } from 'node:module';
+import { dirname, extname, join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, ROOT, startServer, type Portal } from '../tests/browser/harness.ts';
+
+const args = process.argv.slice(2);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const FIRST_OP_TARGET_RATIO = 3;
+const EXPAND_TARGET_MS = 200;
+const require = createRequire(import.meta.url);
+
+const GITHUB_JSON = join(dirname(require.resolve('@octokit/openapi/package.json')), 'generated', 'api.github.com.json');
+const PETSTORE_JSON = join(ROOT, 'server', 'seed', 'specs', 'petstore.oas2.json');
+const SWAGGER_DIST = dirname(require.resolve('swagger-ui-dist/package.json'));
+
+interface Case { name: string; file: string; productId: string; versionId: string; resourceId: string }
+const CASES: Case[] = [
+  { name: 'GitHub REST (13 MB)', file: GITHUB_JSON, productId: 'prod-github-rest', versionId: 'ver-github-rest-1', resourceId: 'res-github-rest' },
+  { name: 'Petstore (small)', file: PETSTORE_JSON, productId: 'prod-petstore', versionId: 'ver-petstore-2', resourceId: 'res-petstore' },
+];
+/** GitHub operations expanded in ours: the first listed, a median one, and the two with the largest schemas. */
+const EXPAND = [
+  { label: 'first of the list', find: 'first' },
+  { label: 'GET /repos/{owner}/{repo}/pulls', path: '/repos/{owner}/{repo}/pulls', method: 'get' },
+  { label: 'GET /emojis (167 KB)', path: '/emojis', method: 'get' },
+  { label: 'GET …/issues/{issue_number}/timeline (441 KB)', path: '/repos/{owner}/{repo}/issues/{issue_number}/timeline', method: 'get' },
+] as const;
+
+// ------------------------------------------------------------------------------ build
+
+function newestMtime(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((max, e) => {
+    const p = join(dir, e.name);
+    return Math.max(max, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }, 0);
+}
+
+function ensureBuilt(): void {
+  if (process.env.BENCH_BASE_URL) return;
+  const bundle = join(ROOT, 'dist', 'elements', 'agora-explorer.js');
+  const stale = !existsSync(bundle) || statSync(bundle).mtimeMs < Math.max(newestMtime(join(ROOT, 'src')), newestMtime(join(ROOT, 'elements')));
+  if (args.includes('--no-build') || (!stale && !args.includes('--build'))) {
+    if (!existsSync(bundle)) throw new Error('dist/elements/agora-explorer.js is missing: run npm run build');
+    return;
+  }
+  console.log('[explorer] production build (rollup -c)…');
+  execFileSync(join(ROOT, 'node_modules', '.bin', 'rollup'), ['-c', 'rollup.config.mjs', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+// ------------------------------------------------------------------------------ plain Swagger UI
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.png': 'image/png', '.map': 'application/json' };
+
+/** swagger-ui-dist as it ships (its index.html, with our document's URL), on 127.0.0.1. */
+function swaggerServer(): Promise<{ url: string; server: Server }> {
+  const specs = new Map(CASES.map((c, i) => [`/spec-${i}.json`, readFileSync(c.file)]));
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (specs.has(path)) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(specs.get(path));
+      return;
+    }
+    if (path === '/swagger-initializer.js') {
+      const spec = new URL(req.url ?? '/', 'http://x').searchParams.get('spec') ?? '/spec-0.json';
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(`window.onload = function () {
+  window.ui = SwaggerUIBundle({ url: ${JSON.stringify(spec)}, dom_id: '#swagger-ui', deepLinking: true,
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], plugins: [SwaggerUIBundle.plugins.DownloadUrl], layout: 'StandaloneLayout' });
+};`);
+      return;
+    }
+    if (path === '/' || path === '/index.html') {
+      const spec = new URL(req.url ?? '/', 'http://x').searchParams.get('spec') ?? '/spec-0.json';
+      const html = readFileSync(join(SWAGGER_DIST, 'index.html'), 'utf8')
+        .replace('./swagger-initializer.js', `./swagger-initializer.js?spec=${encodeURIComponent(spec)}`);
+      res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+      return;
+    }
+    const file = join(SWAGGER_DIST, path.replace(/^\/+/, ''));
+    if (!file.startsWith(SWAGGER_DIST) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    resolve({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, server });
+  }));
+}
+
+// ------------------------------------------------------------------------------ measuring
+
+/** Installed before any page script: long tasks from the start, and the first operation drawn. */
+const PROBE = `(() => {
+  const w = window;
+  w.__bench = { long: 0, longCount: 0, firstOp: null };
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) { w.__bench.long += e.duration; w.__bench.longCount++; } })
+      .observe({ type: 'longtask', buffered: true });
+  } catch (e) {}
+  const find = () => {
+    const plain = document.querySelector('.opblock');
+    if (plain) return plain;
+    const root = document.querySelector('agora-explorer')?.shadowRoot;
+    if (!root) return null;
+    return root.querySelector('[data-operation]')
+      ?? root.querySelector('[data-viewer="swagger-ui"]')?.shadowRoot?.querySelector('.opblock') ?? null;
+  };
+  const poll = () => {
+    const el = find();
+    if (el && el.getBoundingClientRect().height > 0) { w.__bench.firstOp = performance.now(); return; }
+    requestAnimationFrame(poll);
+  };
+  requestAnimationFrame(poll);
+})();`;
+
+interface Load { firstOpMs: number; longTaskMs: number; longTasks: number }
+
+async function measureLoad(browser: Browser, url: string, route?: (page: Page) => Promise<void>): Promise<Load> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(PROBE);
+    await route?.(page);
+    await page.goto(url);
+    await page.waitForFunction(() => (window as unknown as { __bench: { firstOp: number | null } }).__bench.firstOp !== null, null, { timeout: 120_000, polling: 100 });
+    // Quiet: no request for 500 ms, then one more second for the tasks that follow.
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    await page.waitForTimeout(1000);
+    const b = await page.evaluate(() => (window as unknown as { __bench: { firstOp: number; long: number; longCount: number } }).__bench);
+    return { firstOpMs: Math.round(b.firstOp), longTaskMs: Math.round(b.long), longTasks: b.longCount };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Ours: the element alone on a page of the server's origin (so it talks to the real API). */
+function explorerPage(baseUrl: string, c: Case) {
+  const url = `${baseUrl}/bench-explorer.html`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Explorer bench</title>
+<script type="module" src="/dist/elements/agora-explorer.js"></script></head>
+<body style="margin:0"><agora-explorer product-id="${c.productId}" version-id="${c.versionId}" resource-id="${c.resourceId}"></agora-explorer></body></html>`;
+  return { url, route: async (page: Page) => { await page.route(url, (r) => r.fulfill({ contentType: 'text/html', body: html })); } };
+}
+
+/** In the page: clicks an operation of the list, waits for its responses to be drawn. */
+const EXPAND_IN_PAGE = `async function (op) {
+  const root = document.querySelector('agora-explorer').shadowRoot;
+  const row = op.find ? root.querySelector('[data-operation]')
+    : root.querySelector('[data-operation][data-method="' + op.method + '"][data-path="' + CSS.escape(op.path) + '"]');
+  if (!row) return null;
+  const ordinal = row.getAttribute('data-operation');
+  const button = row.querySelector(':scope > button');
+  button.scrollIntoView({ block: 'center' });
+  await new Promise(function (r) { requestAnimationFrame(function () { setTimeout(r, 50); }); });
+  const t0 = performance.now();
+  button.click();
+  await new Promise(function (resolve) {
+    (function poll() {
+      if (root.querySelector('[data-operation-panel="' + ordinal + '"] [data-part="responses"]')) resolve(null);
+      else requestAnimationFrame(poll);
+    })();
+  });
+  await new Promise(function (r) { requestAnimationFrame(function () { r(null); }); });
+  const ms = performance.now() - t0;
+  const entry = performance.getEntriesByType('resource').filter(function (e) { return e.name.endsWith('/spec/operations/' + ordinal); }).pop();
+  return { ms: Math.round(ms), fetchMs: entry ? Math.round(entry.responseEnd - entry.startTime) : null };
+}`;
+
+async function measureExpand(browser: Browser, baseUrl: string, c: Case): Promise<Array<{ label: string; ms: number; fetchMs: number | null }>> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const out: Array<{ label: string; ms: number; fetchMs: number | null }> = [];
+  try {
+    const page = await context.newPage();
+    const { url, route } = explorerPage(baseUrl, c);
+    await route(page);
+    await page.goto(url);
+    await page.locator('agora-explorer [data-rendered-all]').waitFor({ state: 'attached', timeout: 120_000 });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    for (const op of EXPAND) {
+      // A source string: the bundler's helpers (tsx names functions) do not exist in the page.
+      const result = await page.evaluate(`(${EXPAND_IN_PAGE})(${JSON.stringify(op)})`) as { ms: number; fetchMs: number | null } | null;
+      if (result) out.push({ label: op.label, ...result });
+    }
+  } finally {
+    await context.close();
+  }
+  return out;
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+async function main(): Promise<void> {
+  ensureBuilt();
+  const load = loadavg().map((n) => n.toFixed(1)).join(' ');
+  // BENCH_BASE_URL measures a portal that is already running (its own dist/) instead.
+  const portal: Pick<Portal, 'baseUrl' | 'close'> = process.env.BENCH_BASE_URL
+    ? { baseUrl: process.env.BENCH_BASE_URL.replace(/\/+$/, ''), close: async () => undefined }
+    : await startServer();
+  const plain = await swaggerServer();
+  const browser = await launchBrowser();
+  const results: Record<string, unknown> = { runs: RUNS, loadAverageBefore: load, chromium: browser.version(), cases: [] as unknown[] };
+  try {
+    console.log(`Chromium ${browser.version()}, ${RUNS} runs each (median), load average ${load}`);
+    for (const [i, c] of CASES.entries()) {
+      const ours: Load[] = [];
+      const theirs: Load[] = [];
+      // Alternate, so a burst of load on the machine hits both sides alike.
+      for (let run = 0; run < RUNS; run++) {
+        const page = explorerPage(portal.baseUrl, c);
+        ours.push(await measureLoad(browser, page.url, page.route));
+        theirs.push(await measureLoad(browser, `${plain.url}/?spec=${encodeURIComponent(`/spec-${i}.json`)}`));
+      }
+      const o = { firstOpMs: median(ours.map((r) => r.firstOpMs)), longTaskMs: median(ours.map((r) => r.longTaskMs)) };
+      const t = { firstOpMs: median(theirs.map((r) => r.firstOpMs)), longTaskMs: median(theirs.map((r) => r.longTaskMs)) };
+      const ratio = t.firstOpMs / o.firstOpMs;
+      console.log(`\n${c.name}`);
+      console.log(`  first operation visible   ours ${String(o.firstOpMs).padStart(6)} ms   swagger-ui-dist ${String(t.firstOpMs).padStart(6)} ms   ratio ${ratio.toFixed(2)}×`);
+      console.log(`  long tasks (total)        ours ${String(o.longTaskMs).padStart(6)} ms   swagger-ui-dist ${String(t.longTaskMs).padStart(6)} ms`);
+      console.log(`  runs (first op, ms)       ours ${ours.map((r) => r.firstOpMs).join(', ')}   swagger-ui-dist ${theirs.map((r) => r.firstOpMs).join(', ')}`);
+      if (i === 0) console.log(`  target: ratio >= ${FIRST_OP_TARGET_RATIO}× ${ratio >= FIRST_OP_TARGET_RATIO ? 'met' : 'NOT MET'}`);
+      (results.cases as unknown[]).push({ name: c.name, ours: { ...o, runs: ours }, swaggerUiDist: { ...t, runs: theirs }, ratio });
+    }
+    const expands: Array<{ label: string; ms: number[]; fetchMs: Array<number | null> }> = EXPAND.map((e) => ({ label: e.label, ms: [], fetchMs: [] }));
+    for (let run = 0; run < RUNS; run++) {
+      for (const r of await measureExpand(browser, portal.baseUrl, CASES[0]!)) {
+        const entry = expands.find((e) => e.label === r.label)!;
+        entry.ms.push(r.ms);
+        entry.fetchMs.push(r.fetchMs);
+      }
+    }
+    console.log(`\nExpanding operations of ${CASES[0]!.name} in ours (click to responses drawn; of which fetching the operation)`);
+    for (const e of expands) {
+      const m = median(e.ms);
+      const f = e.fetchMs.filter((x): x is number => x !== null);
+      console.log(`  ${e.label.padEnd(52)} ${String(m).padStart(5)} ms ${m <= EXPAND_TARGET_MS ? '' : '(over target)'}  fetch ${f.length ? median(f) : '?'} ms  runs ${e.ms.join(', ')}`);
+    }
+    results.expand = expands.map((e) => ({ ...e, medianMs: median(e.ms) }));
+    results.loadAverageAfter = loadavg().map((n) => n.toFixed(1)).join(' ');
+    console.log(`\nload average after: ${results.loadAverageAfter} (figures grow with it; the ratio compares runs made side by side)`);
+  } finally {
+    await browser.close();
+    await portal.close();
+    plain.server.close();
+  }
+  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench', 'results', 'explorer.json'), JSON.stringify(results, null, 2));
+}
+
+await main();

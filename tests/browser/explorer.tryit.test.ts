@@ -1,0 +1,194 @@
+// Try-it through the gateway, against the seeded server and its built-in mock upstreams: the
+// call goes to the gateway, the mock answers, the answer shows, and the call is a transaction
+// row (read through the harness's database handle), with the console's credentials applied.
+// Covers Swagger UI (a small document), the explorer's own list (GitHub's 13 MB description),
+// GraphiQL, and the Authorize panel (external credentials; internal ones not offered yet).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { and, desc, eq, gte } from 'drizzle-orm';
+import { transactions } from '../../server/src/db/schema.ts';
+import { launchBrowser, newPage, pageErrors, signIn, startPortal, type Portal } from './harness.ts';
+
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+async function consumerPage(): Promise<{ page: Page; userId: string }> {
+  const a = portal.accounts.find((x) => x.email.startsWith('consumer@'))!;
+  const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  const tokens = await signIn(page, portal.baseUrl, a.email, a.password);
+  const session = await (await page.request.get(`${portal.baseUrl}/api/v1/auth/findSession`, { headers: { Authorization: `Bearer ${tokens.accessToken}` } })).json() as { user: { id: string } };
+  return { page, userId: session.user.id };
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(portal.baseUrl + path);
+  await page.locator('agora-portal [data-page="resource"] [data-part="tab-content"]').waitFor({ timeout: 30_000 });
+}
+
+/** The transactions of a resource recorded since `since`, newest first. */
+async function recorded(resourceId: string, since: Date) {
+  return portal.db.select().from(transactions)
+    .where(and(eq(transactions.assetResourceId, resourceId), gte(transactions.at, since)))
+    .orderBy(desc(transactions.at));
+}
+
+type Leg = { transactionEvent: { destination: string; requestHeaders: Record<string, string> } };
+
+describe('Swagger UI (Petstore, OpenAPI 2)', () => {
+  it('authorizes with a typed API key, tries GET /pets through the gateway, shows the mock answer, records the call', async () => {
+    const { page, userId } = await consumerPage();
+    await open(page, '/productDetails/prod-petstore/resources/res-petstore/methods');
+    const swagger = page.locator('agora-portal [data-viewer="swagger-ui"]');
+    await swagger.locator('.opblock').first().waitFor({ timeout: 60_000 });
+
+    // Authorize: the spec's api_key scheme, typed in. The internal origin waits for the credentials API.
+    await page.locator('agora-portal [data-action="open-authorize"]').click();
+    const panel = page.locator('agora-portal [data-part="authorize"]');
+    await panel.waitFor();
+    await panel.locator('select').first().selectOption('api_key');
+    const internal = panel.locator('[data-origin="internal"]');
+    expect(await internal.locator('input').isDisabled()).toBe(true);
+    expect(await internal.innerText()).toContain('cannot be used from the console on this marketplace yet');
+    await panel.locator('[data-field="apiKey"]').fill('demo-key-123');
+    await page.locator('agora-portal [data-action="authorize"]').click();
+    await expect.poll(() => page.locator('agora-portal [data-action="open-authorize"]').innerText()).toBe('Authorized');
+
+    const op = swagger.locator('#operations-pet-listPets');
+    await op.locator('.opblock-summary-control').click();
+    const tryOut = op.locator('.try-out__btn');
+    await tryOut.waitFor();
+    // The provider's colours reach inside the viewer's own shadow root.
+    const primary = await page.evaluate(() => getComputedStyle(document.querySelector('agora-portal')!).getPropertyValue('--agora-primary').trim());
+    const expected = await page.evaluate((c) => { const d = document.createElement('i'); d.style.color = c; document.body.append(d); const v = getComputedStyle(d).color; d.remove(); return v; }, primary);
+    expect(await tryOut.evaluate((b) => getComputedStyle(b).borderTopColor)).toBe(expected);
+
+    const since = new Date(Date.now() - 1000);
+    await tryOut.click();
+    await op.locator('.execute').click();
+    const status = op.locator('.live-responses-table .response .response-col_status').first();
+    await status.waitFor({ timeout: 30_000 });
+    expect((await status.innerText()).trim()).toBe('200');
+    expect(await op.locator('.live-responses-table .response-col_description').first().innerText()).toContain('"name"');
+
+    await expect.poll(async () => (await recorded('res-petstore', since)).length).toBeGreaterThan(0);
+    const [row] = await recorded('res-petstore', since);
+    expect(row).toMatchObject({ method: 'GET', path: '/pets', status: 200, userId, productId: 'prod-petstore', upstreamUrl: 'mock:oas2' });
+    const upstream = (row!.legs as Leg[])[1]!.transactionEvent;
+    expect(upstream.destination).toBe('mock');
+    // The typed key went upstream under the scheme's own header name (kept secret in the record).
+    expect(upstream.requestHeaders.api_key).toBe('[redacted]');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the explorer’s own list (GitHub REST, 13 MB, read-only)', () => {
+  it('tries GET /emojis through the gateway and records it; write operations cannot be tried', async () => {
+    const { page, userId } = await consumerPage();
+    await open(page, '/productDetails/prod-github-rest/resources/res-github-rest/methods');
+    await page.locator('agora-portal [data-field="filter"]').fill('/emojis');
+    const row = page.locator('agora-portal [data-operation][data-path="/emojis"]');
+    await row.locator(':scope > button').click();
+    const panel = row.locator('[data-operation-panel]');
+    await panel.locator('[data-part="responses"]').waitFor({ timeout: 30_000 });
+    const since = new Date(Date.now() - 1000);
+    await panel.locator('[data-action="try-it"]').click();
+    await panel.locator('[data-action="execute"]').click();
+    const answer = panel.locator('[data-part="try-it-response"]');
+    await answer.waitFor({ timeout: 30_000 });
+    expect(await answer.locator('[data-answer-status]').getAttribute('data-answer-status')).toBe('200');
+    expect(await answer.locator('[data-code-viewer] code').innerText()).toContain('"+1"');
+    await expect.poll(async () => (await recorded('res-github-rest', since)).length).toBeGreaterThan(0);
+    const [tx] = await recorded('res-github-rest', since);
+    expect(tx).toMatchObject({ method: 'GET', path: '/emojis', status: 200, userId });
+
+    // A required parameter left empty is named before anything is sent.
+    await page.locator('agora-portal [data-field="filter"]').fill('get-commit');
+    const commit = page.locator('agora-portal [data-operation][data-path="/repos/{owner}/{repo}/commits/{ref}"]').first();
+    await commit.locator(':scope > button').click();
+    await commit.locator('[data-action="try-it"]').click();
+    await commit.locator('[data-action="execute"]').click();
+    expect(await commit.locator('[role="alert"]').innerText()).toBe('Fill in the required fields first.');
+    expect(await commit.locator('[data-input="owner"]').getAttribute('aria-invalid')).toBe('true');
+
+    // Read-only specification: a POST shows why it cannot be tried, and no try-it button.
+    await page.locator('agora-portal [data-field="filter"]').fill('markdown');
+    const post = page.locator('agora-portal [data-operation][data-method="post"][data-path="/markdown"]');
+    await post.locator(':scope > button').click();
+    await post.locator('[data-part="responses"]').waitFor();
+    expect(await post.locator('[data-operation-panel]').innerText()).toContain('Read-only specification: this operation changes data');
+    expect(await post.locator('[data-action="try-it"]').count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('GraphiQL (Storefront)', () => {
+  it('runs a query against its seeded endpoint through the gateway, with the endpoint selector offered', async () => {
+    const { page, userId } = await consumerPage();
+    await open(page, '/productDetails/prod-storefront/resources/res-storefront/methods');
+    const options = await page.locator('agora-portal [data-field="server"] option').allInnerTexts();
+    expect(options.map((o) => o.split(' — ')[1])).toEqual(['Sandbox', 'Production']);
+    const ide = page.locator('agora-portal [data-viewer="graphiql"]');
+    await ide.locator('.graphiql-execute-button').waitFor({ timeout: 60_000 });
+    await ide.locator('.monaco-editor').first().waitFor();
+    const since = new Date(Date.now() - 1000);
+    await ide.locator('.graphiql-execute-button').click();
+    await expect.poll(() => ide.locator('.graphiql-response').innerText(), { timeout: 30_000 }).toContain('"shop"');
+    await expect.poll(async () => (await recorded('res-storefront', since)).length).toBeGreaterThan(0);
+    const [tx] = await recorded('res-storefront', since);
+    expect(tx).toMatchObject({ method: 'POST', status: 200, userId, upstreamUrl: 'mock:graphql' });
+    // Monaco's layers stay in the viewer's shadow root, not the page's body.
+    expect(await page.evaluate(() => !!document.querySelector('body > .context-view, body > .monaco-aria-container'))).toBe(false);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('Authorize panel', () => {
+  it('offers the authorization URL and the token URL by grant type (spec 2 §5)', async () => {
+    const { page } = await consumerPage();
+    await open(page, '/productDetails/prod-petstore/resources/res-petstore/methods');
+    await page.locator('agora-portal [data-action="open-authorize"]').click();
+    const panel = page.locator('agora-portal [data-part="authorize"]');
+    await panel.waitFor();
+    // Petstore's OAuth 2 scheme is implicit: an authorization URL, no token URL.
+    await panel.locator('select').first().selectOption('petstore_auth');
+    expect(await panel.locator('[data-field="authorizationUrl"]').count()).toBe(1);
+    expect(await panel.locator('[data-field="tokenUrl"]').count()).toBe(0);
+    expect(await panel.innerText()).toContain('Declared: https://petstore.agora.test/oauth/authorize');
+    await page.locator('agora-portal [data-action="authorize"]').isDisabled();
+    expect(await page.locator('agora-portal [data-action="authorize"]').isDisabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it('gets a client-credentials token from the mock authorization server and sends it as the upstream Authorization', async () => {
+    const { page } = await consumerPage();
+    await open(page, '/productDetails/prod-payments/resources/res-payments/methods');
+    await page.locator('agora-portal [data-viewer="swagger-ui"] .opblock').first().waitFor({ timeout: 60_000 });
+    await page.locator('agora-portal [data-action="open-authorize"]').click();
+    const panel = page.locator('agora-portal [data-part="authorize"]');
+    const options = await panel.locator('select').first().locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const oauth = options.find((o) => /oauth/i.test(o));
+    expect(oauth).toBeDefined();
+    await panel.locator('select').first().selectOption(oauth!);
+    await panel.locator('[data-field="grant"]').selectOption('clientCredentials');
+    expect(await panel.locator('[data-field="authorizationUrl"]').count()).toBe(0);
+    expect(await panel.locator('[data-field="tokenUrl"]').count()).toBe(1);
+    await panel.locator('[data-field="clientId"]').fill('console-client');
+    await panel.locator('[data-field="clientSecret"]').fill('console-secret');
+    await page.locator('agora-portal [data-action="authorize"]').click();
+    await expect.poll(() => page.locator('agora-portal [data-action="open-authorize"]').innerText(), { timeout: 30_000 }).toBe('Authorized');
+    await page.context().close();
+  });
+});
