@@ -51,7 +51,7 @@ export default function Carousel({ category, tag, heading, limit }: CarouselProp
   else body = <Slides products={products.data.items} label={title} />;
 
   return (
-    <div className="agora-carousel w-full px-1 py-2" data-screen="carousel">
+    <div className="agora-carousel w-full px-2 py-2" data-screen="carousel">
       <h2 id={headingId} className="m-0 mb-4 text-xl font-semibold tracking-tight text-gray-900">{title}</h2>
       {body}
     </div>
@@ -138,7 +138,7 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
           event.stopPropagation();
         }}
         onDragStart={(event) => event.preventDefault()}
-        className={cx('-m-2 touch-pan-y select-none overflow-hidden rounded-xl p-2', FOCUS_RING)}
+        className={cx('-m-2 touch-pan-y select-none overflow-hidden rounded-xl py-2', FOCUS_RING)}
         data-carousel-viewport=""
       >
         <ul
