@@ -118,7 +118,13 @@ describe('browse products', () => {
 
     await page.goto(`${portal.baseUrl}/browseProducts?page=2`);
     await tiles(page).first().waitFor();
-    await page.locator('agora-portal').getByRole('searchbox', { name: 'Search products' }).fill('payments');
+    const box = page.locator('agora-portal').getByRole('searchbox', { name: 'Search products' });
+    // Over 1000 characters: a message, and nothing is searched.
+    await box.fill('a'.repeat(1001));
+    await page.locator('agora-portal [role="alert"]', { hasText: /1[,.\s]?000/ }).first().waitFor();
+    await page.waitForTimeout(600);
+    expect(location(page)).toBe('/browseProducts?page=2');
+    await box.fill('payments');
     await poll(() => location(page)).toBe('/browseProducts?search=payments');
     // The chosen sort applies to a search too (the default: name, then newest).
     await poll(() => tileIds(page)).toEqual(await apiIds('search=payments&sort=%2Btitle,-metadata.createdAt'));
