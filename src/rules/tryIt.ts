@@ -28,3 +28,11 @@ export function tryItState({ signedIn, resource }: TryItInput): TryItState {
   if (!signedIn) return { allowed: false, reason: 'signin' };
   return { allowed: true, reason: null };
 }
+
+/** Methods a read-only specification (asset_resources.read_only) may be tried with: the ones that
+ * change nothing. The console hides the others' try-it; the gateway refuses them (403). */
+export const READ_ONLY_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+
+export function tryItMethodAllowed(resource: { readOnly?: boolean | null }, method: string): boolean {
+  return !resource.readOnly || READ_ONLY_METHODS.includes(method.toUpperCase());
+}

@@ -5,7 +5,7 @@ import { ApiError, badRequest, forbidden, unauthorized } from '../errors.ts';
 import type { Caller } from '../context.ts';
 import { assertResourceVisible, type VisibleResource } from '../spec/access.ts';
 import { ensureIndexed } from '../spec/read.ts';
-import { tryItState, type TryItBlock } from '../../../src/rules/tryIt.ts';
+import { tryItMethodAllowed, tryItState, type TryItBlock } from '../../../src/rules/tryIt.ts';
 import {
   GATEWAY_ENDPOINT_HEADER, GATEWAY_MAX_RESPONSE_BYTES, GATEWAY_TIMEOUT_MS, GATEWAY_TRANSACTION_HEADER,
 } from '../../../src/rules/constants.ts';
@@ -48,6 +48,9 @@ export async function handleTryIt(
   const caller = request.caller;
   const { productId, versionId, resourceId } = request.params;
   const visible = await assertMayTry(app, caller, productId, versionId, resourceId);
+  if (!tryItMethodAllowed(visible.resource, request.method)) {
+    throw forbidden('This specification is read-only: only GET, HEAD and OPTIONS calls can be tried.');
+  }
   const orgId = caller.orgId!;
   const ids = await resolveCallerIds(app.db, orgId, resourceId,
     request.headers['x-agora-application'], request.headers['x-agora-credential']);

@@ -18,6 +18,8 @@ export interface VisibleResource {
     status: string | null;
     upstreamUrl: string | null;
     endpoints: unknown;
+    /** Try-it only with methods that change nothing (src/rules/tryIt.ts tryItMethodAllowed). */
+    readOnly: boolean;
   };
 }
 
@@ -27,11 +29,11 @@ export async function assertResourceVisible(
   app: FastifyInstance, caller: Caller, productId: string, versionId: string, resourceId: string,
 ): Promise<VisibleResource> {
   await assertCatalogueOpen(app.db, caller);
-  const row = await one<VisibleResource['resource'] & { upstream_url: string | null }>(app.db, sql`
-    select ar.id, ar.title, ar.type, ar.state, ar.status, ar.upstream_url, ar.endpoints
+  const row = await one<Omit<VisibleResource['resource'], 'upstreamUrl' | 'readOnly'> & { upstream_url: string | null; read_only: boolean }>(app.db, sql`
+    select ar.id, ar.title, ar.type, ar.state, ar.status, ar.upstream_url, ar.endpoints, ar.read_only
     from asset_resources ar join product_versions v on v.id = ar.product_version_id join products p on p.id = v.product_id
     where ar.id = ${resourceId} and v.id = ${versionId} and p.id = ${productId} and ${productVisible(caller, 'p')}`);
   if (!row) throw notFound('The asset resource');
-  const { upstream_url: upstreamUrl, id, title, type, state, status, endpoints } = row;
-  return { productId, versionId, resource: { id, title, type, state, status, upstreamUrl, endpoints } };
+  const { upstream_url: upstreamUrl, read_only: readOnly, id, title, type, state, status, endpoints } = row;
+  return { productId, versionId, resource: { id, title, type, state, status, upstreamUrl, endpoints, readOnly: readOnly === true } };
 }

@@ -1,5 +1,7 @@
 // HTTP methods as the explorer shows them: Swagger UI's colours (readers know them), and which
 // ones only read (a read-only specification lets the console try only those).
+import { READ_ONLY_METHODS, tryItMethodAllowed } from '../../../rules/tryIt.ts';
+
 export const METHOD_COLORS: Record<string, string> = {
   get: 'bg-[#2f80ed]', post: 'bg-[#1f9d6b]', put: 'bg-[#d97a06]', delete: 'bg-[#d93b3b]', patch: 'bg-[#0f9f95]',
   head: 'bg-[#7c3aed]', options: 'bg-[#0d5aa7]', trace: 'bg-[#6b7280]',
@@ -12,9 +14,10 @@ export const METHOD_TINT: Record<string, string> = {
   options: 'border-[#0d5aa7]/40 bg-[#0d5aa7]/5', trace: 'border-gray-300 bg-gray-50',
 };
 
-export const SAFE_METHODS = ['get', 'head', 'options'];
+/** Methods of a read-only specification's try-it (the gateway's rule, in Swagger UI's spelling). */
+export const SAFE_METHODS = READ_ONLY_METHODS.map((m) => m.toLowerCase());
 
 /** A read-only specification may be tried only with methods that do not change anything. */
 export function methodTryable(method: string, readOnly: boolean): boolean {
-  return !readOnly || SAFE_METHODS.includes(method.toLowerCase());
+  return tryItMethodAllowed({ readOnly }, method);
 }
