@@ -40,33 +40,41 @@ interface Case {
 
 const PORTAL = '<agora-portal data-subject router="hash"></agora-portal>';
 
-/** Attributes that make an element show real demo data (ids from server/seed/). An element not
- * listed here is tested bare, as a page author would first drop it in. */
-const ATTRIBUTES: Record<string, string> = {
-  'agora-carousel': 'category="cat-finance"',
-  'agora-catalogue': 'page-size="12"',
-  'agora-docs': 'product-id="prod-payments"',
-  'agora-document': 'doc-id="doc-handbook"',
-  'agora-product': 'product-id="prod-payments"',
-  'agora-search': 'tab="all"',
-  'agora-subscribe-button': 'product-id="prod-payments"',
+/** Attributes that make an element show real demo data (ids from server/seed/), one case per
+ * entry. An element not listed here is tested bare, as a page author would first drop it in. */
+const ATTRIBUTES: Record<string, Array<{ label?: string; attrs: string }>> = {
+  'agora-carousel': [{ attrs: 'category="cat-finance"' }],
+  'agora-catalogue': [{ attrs: 'page-size="12"' }],
+  'agora-docs': [{ attrs: 'product-id="prod-payments"' }],
+  'agora-document': [{ attrs: 'doc-id="doc-handbook"' }],
+  // The explorers embed third-party viewers with their own CSS: the likeliest leaks.
+  'agora-explorer': [
+    { label: 'OpenAPI', attrs: 'product-id="prod-payments" resource-id="res-payments" tab="methods"' },
+    { label: 'AsyncAPI', attrs: 'product-id="prod-order-events" resource-id="res-order-events" tab="methods"' },
+    { label: 'GraphQL', attrs: 'product-id="prod-storefront" resource-id="res-storefront" tab="methods"' },
+  ],
+  'agora-product': [{ attrs: 'product-id="prod-payments"' }],
+  'agora-search': [{ attrs: 'tab="all"' }],
+  'agora-subscribe-button': [{ attrs: 'product-id="prod-payments"' }],
 };
 
-/** Every one-element entry the build wrote; attributes the element needs to show anything. */
+/** Every one-element entry the build wrote, shown as ATTRIBUTES says. */
 function singleElementCases(): Case[] {
   const dir = join(ROOT, 'dist', 'elements');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => /^agora-[a-z0-9-]+\.js$/.test(f)).sort().map((file) => {
+  return readdirSync(dir).filter((f) => /^agora-[a-z0-9-]+\.js$/.test(f)).sort().flatMap((file) => {
     const tag = file.replace(/\.js$/, '');
-    const portal = tag === 'agora-portal';
-    return {
-      name: `<${tag}> alone (dist/elements/${file})`,
-      script: `/dist/elements/${file}`,
-      markup: portal ? PORTAL : `<${tag} data-subject ${ATTRIBUTES[tag] ?? ''}></${tag}>`,
-      ...(portal ? { hash: '#/' } : {}),
-      ready: portal ? `${SUBJECT} header nav` : `${SUBJECT} *`,
-      minNodes: portal ? 5 : 1,
-    };
+    const base = { script: `/dist/elements/${file}` };
+    if (tag === 'agora-portal') {
+      return [{ ...base, name: `<${tag}> alone (dist/elements/${file})`, markup: PORTAL, hash: '#/', ready: `${SUBJECT} header nav`, minNodes: 5 }];
+    }
+    return (ATTRIBUTES[tag] ?? [{ attrs: '' }]).map(({ label, attrs }) => ({
+      ...base,
+      name: `<${tag}${label ? ` ${label}` : ''}> alone (dist/elements/${file})`,
+      markup: `<${tag} data-subject ${attrs}></${tag}>`,
+      ready: `${SUBJECT} *`,
+      minNodes: 1,
+    }));
   });
 }
 
