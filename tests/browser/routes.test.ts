@@ -115,7 +115,7 @@ describe('every redirect rule', () => {
       await page.goto(`${portal.baseUrl}/browseProducts`);
       await waitForRoute(page, 'signin');
       expect(here(page)).toBe('/signin?returnTo=%2FbrowseProducts');
-      expect(await page.locator('agora-portal main').innerText()).toContain('This marketplace is private');
+      await page.locator('agora-portal main p', { hasText: 'This marketplace is private' }).waitFor();
       await page.goto(`${portal.baseUrl}/`);
       await waitForRoute(page, 'signin');
       expect(here(page)).toBe('/signin');

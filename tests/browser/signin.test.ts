@@ -122,7 +122,7 @@ describe('a failed token refresh', () => {
     await page.goto(`${portal.baseUrl}/credentials`);
     await page.locator('agora-portal main[data-route=signin]').waitFor();
     expect(here(page)).toBe('/signin?returnTo=%2Fcredentials&reason=expired');
-    expect(await page.locator('agora-portal main [role=status]').innerText()).toContain('Your session has ended');
+    await page.locator('agora-portal main [role=status]', { hasText: 'Your session has ended' }).waitFor();
     await fill(page, account().email, account().password);
     await page.locator('agora-portal main[data-route=credentials]').waitFor();
     await page.context().close();
