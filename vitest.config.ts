@@ -9,7 +9,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        test: {
+          name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'happy-dom',
+          setupFiles: ['tests/unit/setup.ts'],
+        },
       },
       {
         extends: true,

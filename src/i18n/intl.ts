@@ -367,3 +367,10 @@ export function useMessages(...sections: string[]): I18n {
 export function useT(...sections: string[]): Translate {
   return useMessages(...sections).t;
 }
+
+/** Loads a locale's texts and both formatters up front, for renders outside a Suspense boundary
+ * (unit tests render components directly, where a suspended first render would show nothing). */
+export async function preloadMessages(locale: Locale = DEFAULT_LOCALE): Promise<void> {
+  await loadMessages(locale);
+  await Promise.all([loadParser(), loadFormatJs()]);
+}

@@ -25,7 +25,7 @@ describe('search input', () => {
     fireEvent.change(box(), { target: { value: 'a'.repeat(1000) } });
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.change(box(), { target: { value: 'a'.repeat(1001) } });
-    expect(screen.getByRole('alert').textContent).toBe('Search text can be at most 1000 characters long.');
+    expect(screen.getByRole('alert').textContent).toBe('Search text can be at most 1,000 characters long.');
     expect(box().getAttribute('aria-invalid')).toBe('true');
     fireEvent.keyDown(box(), { key: 'Enter' });
     expect(onSubmit).not.toHaveBeenCalled();
