@@ -27,8 +27,8 @@ interface Hit {
 }
 
 /** The hits of the statement: `vp` (visible products) and `lv` (their latest versions) are
- * computed once, each match table is searched through its GIN index, and the matches are kept
- * only when they belong to a latest version in `lv`. The cost is then one pass over products and
+ * computed once, each match table is searched through its GIN index (`m`), and the matches are
+ * kept only when they belong to a latest version in `lv`. The cost is one pass over products and
  * versions plus the matches, whatever the number of tables searched. */
 function hitsOf(caller: Caller, types: Set<SearchType>, tsq: SQL | undefined): SQL {
   const rank = tsq ? sql`ts_rank(t.search, ${tsq})` : sql`0::real`;
@@ -57,15 +57,17 @@ function hitsOf(caller: Caller, types: Set<SearchType>, tsq: SQL | undefined): S
   }
   if (versioned.length) {
     branches.push(sql`select m.type, m.id, m.title, m.rank, lv.product_id, m.resource_id, m.document_id, m.section_id, m.article_id
-      from (${sql.join(versioned, sql` union all `)}) m (type, id, title, rank, version_id, resource_id, document_id, section_id, article_id)
-      join lv on lv.id = m.version_id`);
+      from m join lv on lv.id = m.version_id`);
   }
-  // Rows of a product's latest version only, so one hit is not repeated for every version. The
-  // products row carries its last version's creation time (kept by publishing); rows without it
-  // look the latest version up.
-  return sql`vp as materialized (select p.id, p.last_version_created_at from products p where ${productVisible(caller, 'p')}),
-    lv as materialized (select v.id, v.product_id from product_versions v join vp on vp.id = v.product_id
-      where v.created_at = coalesce(vp.last_version_created_at, (select max(lx.created_at) from product_versions lx where lx.product_id = vp.id))),
+  // Every part is materialized: each is computed once, and the planner joins them knowing their
+  // true sizes (a misjudged one-row side would make it rescan the matches once per version).
+  // lv keeps a product's latest version only (newest, then highest id, as everywhere in the
+  // catalogue), so one hit is not repeated for every version.
+  return sql`vp as materialized (select p.id from products p where ${productVisible(caller, 'p')}),
+    lv as materialized (select distinct on (v.product_id) v.id, v.product_id from product_versions v
+      where v.product_id in (select id from vp) order by v.product_id, v.created_at desc, v.id desc),
+    m (type, id, title, rank, version_id, resource_id, document_id, section_id, article_id) as materialized (
+      ${versioned.length ? sql.join(versioned, sql` union all `) : sql`select null::text, null::text, null::text, 0::real, null::text, null::text, null::text, null::text, null::text where false`}),
     hits (type, id, title, rank, product_id, resource_id, document_id, section_id, article_id) as materialized (
       ${branches.length ? sql.join(branches, sql` union all `) : sql`select null::text, null::text, null::text, 0::real, null::text, null::text, null::text, null::text, null::text where false`})`;
 }
