@@ -35,7 +35,8 @@ function categoryFilter(ids: string[], withChildren: boolean): SQL {
     ? sql`(with recursive d(id) as (select id from categories where id = any(${list})
           union select c.id from categories c join d on c.parent_id = d.id) select id from d)`
     : sql`(select unnest(${list}))`;
-  return sql`exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id in ${set})`;
+  // "p.id in (set of products)" rather than a correlated exists: the set is found once and hashed.
+  return sql`p.id in (select pc.product_id from product_categories pc where pc.category_id in ${set})`;
 }
 
 function filters(caller: Caller, q: ProductsQuery, tsq: SQL | undefined): SQL {
@@ -47,14 +48,14 @@ function filters(caller: Caller, q: ProductsQuery, tsq: SQL | undefined): SQL {
     title && sql`strpos(lower(p.title), lower(${title})) > 0`,
     q['category.id']?.length && categoryFilter(q['category.id'], !!q['include.child.categories']),
     q.tag?.length && sql`p.tags && ${textArray(q.tag)}`,
-    q['stage.id']?.length && sql`exists (select 1 from product_versions v join asset_resources ar on ar.product_version_id = v.id
-      where v.product_id = p.id and ar.stage_id = any(${textArray(q['stage.id'])}))`,
+    q['stage.id']?.length && sql`p.id in (select v.product_id from asset_resources ar join product_versions v on v.id = ar.product_version_id
+      where ar.stage_id = any(${textArray(q['stage.id'])}))`,
     q.status?.length && sql`p.status = any(${textArray(q.status)})`,
     q.rating?.length && sql`p.rating_total > 0 and floor(p.rating_average)::int = any(${intArray(q.rating)})`,
     q['subscriptions.exist'] !== undefined && sql`${sql.raw(q['subscriptions.exist'] ? '' : 'not')} exists (
       select 1 from subscriptions s where s.product_id = p.id and s.org_id = ${org} and ${liveSubscription('s')})`,
-    q['assetResource.state']?.length && sql`exists (select 1 from product_versions v join asset_resources ar on ar.product_version_id = v.id
-      where v.product_id = p.id and ar.state = any(${textArray(q['assetResource.state'])}))`,
+    q['assetResource.state']?.length && sql`p.id in (select v.product_id from asset_resources ar join product_versions v on v.id = ar.product_version_id
+      where ar.state = any(${textArray(q['assetResource.state'])}))`,
     q['application.id']?.length && sql`exists (select 1 from access_requests a where a.product_id = p.id
       and a.org_id = ${org} and a.application_id = any(${textArray(q['application.id'])}))`,
   ]);
@@ -166,24 +167,40 @@ const BASE_COLUMNS = sql`p.id, p.name, p.title, p.description, p.status, p.conta
   p.visibility_team_ids, p.visibility_team_tags, p.owner_team_id, p.can_subscribe, p.can_review,
   p.rating_average, p.rating_total, p.created_at, p.modified_at, p.resources_group_by`;
 
+/** Does the request narrow the catalogue beyond visibility? */
+const narrows = (q: ProductsQuery) => !!(q.search?.trim() || q.query !== undefined || q['title.search']?.trim()
+  || q['category.id']?.length || q['stage.id']?.length || q.status?.length || q.rating?.length
+  || q['subscriptions.exist'] !== undefined || q['assetResource.state']?.length || q['application.id']?.length);
+
 export async function listProducts(db: Db, caller: Caller, q: ProductsQuery): Promise<{ items: Product[]; totalCount: number }> {
   const wanted = parseFields(q.fields, PRODUCT_FIELDS);
   const tsq = await textQuery(db, q);
   const where = filters(caller, q, tsq);
   const limit = q.limit ?? 10;
   const offset = q.offset ?? 0;
-  const order = !q.sort && tsq
-    ? sql`ts_rank(p.search, ${tsq}) desc, lower(p.title) asc, p.id`
-    : ORDER[q.sort ?? DEFAULT_PRODUCT_SORT];
+  const byRank = !q.sort && !!tsq;
   const count = async () => (await one<{ n: number }>(db, sql`select count(*)::int as n from products p where ${where}`))?.n ?? 0;
   if (limit === 0) return { items: [], totalCount: await count() };
   const { columns, joins } = enrichment(caller, (f) => !wanted || wanted.has(f));
-  // One round trip: the page (ordered, limited) and the total are separate scans of one statement;
-  // only the page's rows are enriched.
+  // One round trip; only the page's rows are enriched. Unfiltered, the page is an index scan in
+  // the requested order that stops after `limit` rows, and the total a separate count. Filtered,
+  // the matching rows are found once (with their sort keys) and both the page and the total are
+  // read from them.
+  const source = narrows(q)
+    ? {
+      with: sql`f as materialized (select p.id, p.title, p.created_at, p.last_version_created_at
+        ${byRank ? sql`, ts_rank(p.search, ${tsq}) as rank` : sql``} from products p where ${where}),`,
+      page: sql`select p.id from f p order by ${byRank ? sql`p.rank desc, lower(p.title) asc, p.id` : ORDER[q.sort ?? DEFAULT_PRODUCT_SORT]}`,
+      total: sql`(select count(*)::int from f)`,
+    }
+    : {
+      with: sql``,
+      page: sql`select p.id from products p where ${where} order by ${ORDER[q.sort ?? DEFAULT_PRODUCT_SORT]}`,
+      total: sql`(select count(*)::int from products p where ${where})`,
+    };
   const found = await rows<Row & { ord: number }>(db, sql`
-    with page as (select x.id, row_number() over () as ord
-      from (select p.id from products p where ${where} order by ${order} limit ${limit} offset ${offset}) x)
-    select (select count(*)::int from products p where ${where}) as total, page.ord, ${BASE_COLUMNS} ${columns}
+    with ${source.with} page as (select x.id, row_number() over () as ord from (${source.page} limit ${limit} offset ${offset}) x)
+    select ${source.total} as total, page.ord, ${BASE_COLUMNS} ${columns}
     from page join products p on p.id = page.id ${joins}
     order by page.ord`);
   const totalCount = found.length ? found[0]!.total : offset > 0 ? await count() : 0;

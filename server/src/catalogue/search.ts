@@ -26,10 +26,12 @@ interface Hit {
   section_title: string | null; section_description: string | null; section_index: number | null; article_id: string | null;
 }
 
-/** The hits of the statement: `vp` (visible products) and `lv` (their latest versions) are
- * computed once, each match table is searched through its GIN index (`m`), and the matches are
- * kept only when they belong to a latest version in `lv`. The cost is one pass over products and
- * versions plus the matches, whatever the number of tables searched. */
+/** The hits of the statement. Each table's matches are found through its GIN index first and
+ * materialized (`m`), so the planner knows how many there are; `vp` (the products the caller may
+ * see, with their last version's creation time) is computed once. A match is kept when its
+ * version is its product's latest: the one created at the product's last_version_created_at
+ * (kept by publishing; looked up when missing). Every join has a side of known size, so no plan
+ * can rescan the matches once per row of a misjudged side. */
 function hitsOf(caller: Caller, types: Set<SearchType>, tsq: SQL | undefined): SQL {
   const rank = tsq ? sql`ts_rank(t.search, ${tsq})` : sql`0::real`;
   const where = tsq ? sql`where t.search @@ ${tsq}` : sql``;
@@ -50,26 +52,24 @@ function hitsOf(caller: Caller, types: Set<SearchType>, tsq: SQL | undefined): S
         from articles t join document_sections s on s.id = t.section_id join documents d on d.id = s.document_id ${where}`);
     }
   }
+  const none = sql`select null::text, null::text, null::text, 0::real, null::text, null::text, null::text, null::text, null::text where false`;
   const branches: SQL[] = [];
   if (types.has('product')) {
     branches.push(sql`select 'product'::text, t.id, t.title, ${rank}, t.id, null::text, null::text, null::text, null::text
       from products t join vp on vp.id = t.id ${where}`);
   }
   if (versioned.length) {
-    branches.push(sql`select m.type, m.id, m.title, m.rank, lv.product_id, m.resource_id, m.document_id, m.section_id, m.article_id
-      from m join lv on lv.id = m.version_id`);
+    branches.push(sql`select mv.type, mv.id, mv.title, mv.rank, vp.id, mv.resource_id, mv.document_id, mv.section_id, mv.article_id
+      from (select m.*, v.product_id, v.created_at from m join product_versions v on v.id = m.version_id offset 0) mv
+      join vp on vp.id = mv.product_id and vp.last_version_at = mv.created_at`);
   }
-  // Every part is materialized: each is computed once, and the planner joins them knowing their
-  // true sizes (a misjudged one-row side would make it rescan the matches once per version).
-  // lv keeps a product's latest version only (newest, then highest id, as everywhere in the
-  // catalogue), so one hit is not repeated for every version.
-  return sql`vp as materialized (select p.id from products p where ${productVisible(caller, 'p')}),
-    lv as materialized (select distinct on (v.product_id) v.id, v.product_id from product_versions v
-      where v.product_id in (select id from vp) order by v.product_id, v.created_at desc, v.id desc),
+  return sql`vp as materialized (select p.id, coalesce(p.last_version_created_at,
+        (select max(lx.created_at) from product_versions lx where lx.product_id = p.id)) as last_version_at
+      from products p where ${productVisible(caller, 'p')}),
     m (type, id, title, rank, version_id, resource_id, document_id, section_id, article_id) as materialized (
-      ${versioned.length ? sql.join(versioned, sql` union all `) : sql`select null::text, null::text, null::text, 0::real, null::text, null::text, null::text, null::text, null::text where false`}),
+      ${versioned.length ? sql.join(versioned, sql` union all `) : none}),
     hits (type, id, title, rank, product_id, resource_id, document_id, section_id, article_id) as materialized (
-      ${branches.length ? sql.join(branches, sql` union all `) : sql`select null::text, null::text, null::text, 0::real, null::text, null::text, null::text, null::text, null::text where false`})`;
+      ${branches.length ? sql.join(branches, sql` union all `) : none})`;
 }
 
 export async function search(db: Db, caller: Caller, q: SearchQuery) {
