@@ -1,6 +1,7 @@
 // The read side of the catalogue: browse with each filter and sort, product details and fields,
 // versions, documents, articles, resources, categories, stages, plans, quotas and units.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
 import { ids, seedCatalogue, type CatalogueFixture } from './catalogue.fixtures.ts';
 
@@ -445,6 +446,16 @@ describe('GET /search', () => {
     expect(await ids2([{ value: 'zebra' }, { value: 'savanna', comparison: 'notEquals' }])).toEqual([]);
     expect(await ids2([{ value: 'description' }, { value: 'maps', comparison: 'notEquals' }, { value: 'zebra', operator: 'or' }]))
       .toEqual(['p-bank', 'p-gold', 'p-cards', 'p-weather', 'p-zebra']);
+  });
+
+  it('finds the latest version of a product whose last-version time is not recorded', async () => {
+    await t.db.execute(sql`update products set last_version_created_at = null where id = 'p-pets'`);
+    try {
+      const found = (await get(f.alice, '/search?search=pets&type=asset_resource&pageSize=50')).body.items.map(key);
+      expect(found.sort()).toEqual(['asset_resource:r-graph', 'asset_resource:r-pets']);
+    } finally {
+      await t.db.execute(sql`update products set last_version_created_at = '2026-01-21T00:00:00Z' where id = 'p-pets'`);
+    }
   });
 
   it('lists every visible item without a query, and nothing for a query of stop words only', async () => {

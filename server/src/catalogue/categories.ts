@@ -40,9 +40,9 @@ async function productCounts(db: Db, caller: Caller, ids: string[]): Promise<Map
     with recursive tree(root, id, depth) as (
       select c.id, c.id, 0 from categories c where c.id = any(${textArray(ids)})
       union all select t.root, ch.id, t.depth + 1 from tree t join categories ch on ch.parent_id = t.id where t.depth < 32)
-    select t.root, count(distinct pc.product_id)::int as n
-    from tree t join product_categories pc on pc.category_id = t.id join products p on p.id = pc.product_id
-    where ${productVisible(caller, 'p')} group by t.root`);
+    select x.root, count(*)::int as n from (select distinct t.root, pc.product_id
+      from tree t join product_categories pc on pc.category_id = t.id join products p on p.id = pc.product_id
+      where ${productVisible(caller, 'p')}) x group by x.root`);
   return new Map(found.map((r) => [r.root, r.n]));
 }
 
