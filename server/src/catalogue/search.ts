@@ -27,11 +27,11 @@ interface Hit {
 }
 
 /** The hits of the statement. Each table's matches are found through its GIN index first and
- * materialized (`m`), so the planner knows how many there are; `vp` (the products the caller may
- * see, with their last version's creation time) is computed once. A match is kept when its
- * version is its product's latest: the one created at the product's last_version_created_at
- * (kept by publishing; looked up when missing). Every join has a side of known size, so no plan
- * can rescan the matches once per row of a misjudged side. */
+ * fenced (materialized `m`, or `offset 0`), so the planner starts from them knowing how many there
+ * are: a narrow search looks its few products up, a broad one scans products once. A match is
+ * kept when its product is visible and its version is the product's latest: the one created at
+ * the product's last_version_created_at (kept by publishing; looked up when missing). No join has
+ * a misjudged side, so no plan can rescan the matches once per row. */
 function hitsOf(caller: Caller, types: Set<SearchType>, tsq: SQL | undefined): SQL {
   const rank = tsq ? sql`ts_rank(t.search, ${tsq})` : sql`0::real`;
   const where = tsq ? sql`where t.search @@ ${tsq}` : sql``;
@@ -54,19 +54,19 @@ function hitsOf(caller: Caller, types: Set<SearchType>, tsq: SQL | undefined): S
   }
   const none = sql`select null::text, null::text, null::text, 0::real, null::text, null::text, null::text, null::text, null::text where false`;
   const branches: SQL[] = [];
+  const visible = productVisible(caller, 'p');
   if (types.has('product')) {
-    branches.push(sql`select 'product'::text, t.id, t.title, ${rank}, t.id, null::text, null::text, null::text, null::text
-      from products t join vp on vp.id = t.id ${where}`);
+    branches.push(sql`select 'product'::text, p.id, p.title, h.rank, p.id, null::text, null::text, null::text, null::text
+      from (select t.id, ${rank} as rank from products t ${where} offset 0) h join products p on p.id = h.id where ${visible}`);
   }
   if (versioned.length) {
-    branches.push(sql`select mv.type, mv.id, mv.title, mv.rank, vp.id, mv.resource_id, mv.document_id, mv.section_id, mv.article_id
+    branches.push(sql`select mv.type, mv.id, mv.title, mv.rank, p.id, mv.resource_id, mv.document_id, mv.section_id, mv.article_id
       from (select m.*, v.product_id, v.created_at from m join product_versions v on v.id = m.version_id offset 0) mv
-      join vp on vp.id = mv.product_id and vp.last_version_at = mv.created_at`);
+      join products p on p.id = mv.product_id
+      where ${visible} and mv.created_at = coalesce(p.last_version_created_at,
+        (select max(lx.created_at) from product_versions lx where lx.product_id = p.id))`);
   }
-  return sql`vp as materialized (select p.id, coalesce(p.last_version_created_at,
-        (select max(lx.created_at) from product_versions lx where lx.product_id = p.id)) as last_version_at
-      from products p where ${productVisible(caller, 'p')}),
-    m (type, id, title, rank, version_id, resource_id, document_id, section_id, article_id) as materialized (
+  return sql`m (type, id, title, rank, version_id, resource_id, document_id, section_id, article_id) as materialized (
       ${versioned.length ? sql.join(versioned, sql` union all `) : none}),
     hits (type, id, title, rank, product_id, resource_id, document_id, section_id, article_id) as materialized (
       ${branches.length ? sql.join(branches, sql` union all `) : none})`;

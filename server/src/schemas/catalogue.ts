@@ -11,7 +11,11 @@
 //   "notEquals","operator":"or"}]`. Values are letters and digits only, at most 20 terms. Terms
 //   combine left to right: equals → term, notEquals → !term, operator and → &, or → |
 //   (the first term's operator is ignored), so a, or !b, and c means ((a | !b) & c).
-// - Plain full-text (`search`): PostgreSQL websearch syntax ("quoted phrase", -excluded, or).
+// - Plain full-text (`search` of GET /products and GET /search): PostgreSQL websearch syntax
+//   ("quoted phrase", -excluded, or). Both `search` and `query` given: both must match.
+// - Sort values start with + or -; send the + encoded (%2B): an unencoded + arrives as a space,
+//   which the catalogue routes also read as +.
+// - Unknown query parameters are refused (400 naming them).
 // - rating=N matches products whose average rating rounded down equals N (so a product rated 4.6
 //   is in the 4 bucket); repeated values are alternatives (rating=4&rating=5 is "4 and up").
 // - Article content: GET /products/{id}/versions/{versionId}/articles/{articleId}.
