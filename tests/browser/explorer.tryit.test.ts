@@ -179,6 +179,7 @@ describe('Authorize panel', () => {
     await page.locator('agora-portal [data-viewer="swagger-ui"] .opblock').first().waitFor({ timeout: 60_000 });
     await page.locator('agora-portal [data-action="open-authorize"]').click();
     const panel = page.locator('agora-portal [data-part="authorize"]');
+    await panel.waitFor();
     const options = await panel.locator('select').first().locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     const oauth = options.find((o) => /oauth/i.test(o));
     expect(oauth).toBeDefined();

@@ -22,6 +22,7 @@ import { DownloadButton } from './DownloadButton.tsx';
 import { SpecView } from './SpecView.tsx';
 import { Warnings } from './Warnings.tsx';
 import { preloadViewerFor } from './viewers.ts';
+import { preloadMarkdown } from './LazyMarkdown.tsx';
 
 export interface ResourcePageProps {
   productId: string;
@@ -50,18 +51,22 @@ const RELEASE_TONE: Record<string, Tone> = {
 
 export function ResourcePage({ productId, versionId: routeVersionId, resourceId, tab, embedded }: ResourcePageProps) {
   const { t } = useMessages('explorer');
+  // Asked for in the order the page needs them (the server answers in turn): with the version
+  // in the route, the specification's index and the resource first; the product (header,
+  // notices) after. The explorer draws as soon as the resource is there.
+  useSpecIndex(productId, routeVersionId || null, resourceId);
+  const early = useAssetResource(productId, routeVersionId || null, resourceId);
   const product = useProduct(productId);
   const versionId = routeVersionId || product.data?.latestVersion?.id || null;
-  const resource = useAssetResource(productId, versionId, resourceId);
+  const late = useAssetResource(productId, routeVersionId ? null : versionId, resourceId);
+  const resource = routeVersionId ? early : late;
   const version = useVersion(productId, versionId);
-  // With the version in the route, the specification's index is asked for at once, alongside
-  // the product and the resource (its type decides how it is drawn, its index what is drawn).
-  useSpecIndex(productId, routeVersionId || null, resourceId);
+  useEffect(() => preloadMarkdown(), []);
   useEffect(() => {
     if (resource.data) preloadViewerFor(resource.data);
   }, [resource.data]);
 
-  const failure = product.error ?? resource.error;
+  const failure = resource.error ?? product.error;
   if (failure) {
     const status = errorStatus(failure);
     const body = status === 403 ? <UnauthorizedPlaceholder />
@@ -72,7 +77,7 @@ export function ResourcePage({ productId, versionId: routeVersionId, resourceId,
   if (product.data && !versionId) {
     return <div className={PAGE} data-page="resource"><EmptyPlaceholder title={t('explorer.notFound')} message={t('explorer.notFoundMessage')} /></div>;
   }
-  if (!product.data || !resource.data || !versionId) {
+  if (!resource.data || !versionId) {
     return <div className={PAGE} data-page="resource"><LoadingPlaceholder className="py-24" label={t('explorer.loading')} /></div>;
   }
   const r = resource.data;
@@ -82,14 +87,14 @@ export function ResourcePage({ productId, versionId: routeVersionId, resourceId,
         <Breadcrumb
           items={[
             { label: t('explorer.breadcrumb.products'), href: href('browseProducts') },
-            { label: product.data.title ?? productId, href: href('product.overview', { productId, versionId }) },
+            { label: product.data?.title ?? productId, href: href('product.overview', { productId, versionId }) },
             { label: t('explorer.breadcrumb.resources'), href: href('product.resources', { productId, versionId }) },
             { label: r.title },
           ]}
         />
       )}
       <Header product={product.data} resource={r} productId={productId} versionId={versionId} versionLabel={version.data?.label} />
-      <Warnings product={product.data} resource={r} versionId={versionId} versionLabel={version.data?.label} />
+      {product.data && <Warnings product={product.data} resource={r} versionId={versionId} versionLabel={version.data?.label} />}
       <ResourceTabs productId={productId} versionId={versionId} resourceId={r.id} tab={tab}>
         {(shown) => shown === 'methods'
           ? <SpecView productId={productId} versionId={versionId} resource={r} />
@@ -100,7 +105,7 @@ export function ResourcePage({ productId, versionId: routeVersionId, resourceId,
 }
 
 function Header({ product, resource, productId, versionId, versionLabel }: {
-  product: Product; resource: AssetResource; productId: string; versionId: string; versionLabel: string | undefined;
+  product: Product | undefined; resource: AssetResource; productId: string; versionId: string; versionLabel: string | undefined;
 }) {
   const { t } = useMessages('explorer');
   const stateKey = STATE_LABEL[resource.state];
@@ -109,7 +114,7 @@ function Header({ product, resource, productId, versionId, versionLabel }: {
     <header className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6" data-part="resource-header">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
-          <p className="m-0 text-sm font-medium text-gray-500">{product.title}</p>
+          <p className="m-0 min-h-5 text-sm font-medium text-gray-500">{product?.title}</p>
           <h1 className="m-0 mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 break-words text-2xl font-semibold leading-tight text-gray-900 sm:text-3xl">
             <span data-part="title">{resource.title}</span>
             {resource.stage && (

@@ -7,6 +7,7 @@ import { firstPage, needsMore, nextPage, splitLines, type CodeLanguage } from '.
 import { CODE_VIEWER_MORE_LINES } from '../../rules/constants.ts';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { cx } from '../../ui/tone.ts';
+import { Isolated } from '../Isolated.tsx';
 import { highlight, HIGHLIGHT_CSS } from './highlight.ts';
 
 export interface CodeViewerProps {
@@ -21,6 +22,15 @@ export interface CodeViewerProps {
   className?: string;
 }
 
+const CODE_CSS = `
+:host{display:block}
+.lines{display:flex;min-width:max-content;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;font-size:12.5px;line-height:20px}
+pre{margin:0;padding:8px 12px;font:inherit;white-space:pre}
+.gutter{user-select:none;border-right:1px solid #e5e7eb;background:rgba(243,244,246,.7);text-align:right;color:#9ca3af}
+.source{color:#1f2937}
+code{font:inherit}
+${HIGHLIGHT_CSS}`;
+
 export function CodeViewer({ text, language, label, maxHeight = '600px', bare, className }: CodeViewerProps) {
   const { t, intl } = useMessages('explorer');
   const lines = useMemo(() => splitLines(text), [text]);
@@ -28,6 +38,7 @@ export function CodeViewer({ text, language, label, maxHeight = '600px', bare, c
   const [shown, setShown] = useState(() => firstPage(total));
   useEffect(() => setShown(firstPage(total)), [total]);
   const scroller = useRef<HTMLDivElement>(null);
+  const [code, setCode] = useState<HTMLElement | null>(null);
 
   const html = useMemo(() => highlight(lines.slice(0, shown).join('\n'), language), [lines, shown, language]);
   const gutter = useMemo(() => Array.from({ length: shown }, (_, i) => i + 1).join('\n'), [shown]);
@@ -38,12 +49,11 @@ export function CodeViewer({ text, language, label, maxHeight = '600px', bare, c
   // A short page of lines may not fill the area: keep adding until it scrolls or all show.
   useEffect(() => {
     const el = scroller.current;
-    if (el && el.scrollHeight <= el.clientHeight && shown < total) setShown(nextPage(shown, total));
-  }, [shown, total]);
+    if (el && code && el.scrollHeight <= el.clientHeight && shown < total) setShown(nextPage(shown, total));
+  }, [shown, total, code]);
 
   return (
-    <div className={cx('agora-code overflow-hidden rounded-lg border border-gray-200 bg-gray-50', className)} data-code-viewer="" data-language={language ?? ''}>
-      <style>{HIGHLIGHT_CSS}</style>
+    <div className={cx('overflow-hidden rounded-lg border border-gray-200 bg-gray-50', className)} data-code-viewer="" data-language={language ?? ''}>
       {!bare && (
         <div className="flex items-center gap-2 border-b border-gray-200 bg-white px-3 py-1.5 text-xs text-gray-500">
           <span className="font-medium uppercase tracking-wide">{language ?? t('explorer.code.plain')}</span>
@@ -61,10 +71,14 @@ export function CodeViewer({ text, language, label, maxHeight = '600px', bare, c
         className="overflow-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-primary/50"
         style={{ maxHeight }}
       >
-        <div className="flex min-w-max font-mono text-[12.5px] leading-5">
-          <pre aria-hidden="true" className="m-0 select-none border-r border-gray-200 bg-gray-100/70 px-3 py-2 text-right text-gray-400">{gutter}</pre>
-          <pre className="m-0 px-3 py-2 text-gray-800"><code data-shown-lines={shown} dangerouslySetInnerHTML={{ __html: html }} /></pre>
-        </div>
+        {/* The lines live in a shadow root of their own: twind, which styles the element, would
+            otherwise re-read every highlighted span each time more lines are added. */}
+        <Isolated css={CODE_CSS} name="code-lines">
+          <div className="lines">
+            <pre aria-hidden="true" className="gutter">{gutter}</pre>
+            <pre className="source"><code ref={setCode} data-shown-lines={shown} dangerouslySetInnerHTML={{ __html: html }} /></pre>
+          </div>
+        </Isolated>
       </div>
       {shown < total && (
         <div className="border-t border-gray-200 bg-white px-3 py-1.5 text-right">

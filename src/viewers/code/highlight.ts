@@ -49,15 +49,15 @@ export function highlight(text: string, language: CodeLanguage | null): string {
 
 /** A light theme close to GitHub's, scoped to the .hljs-* classes highlight.js emits. */
 export const HIGHLIGHT_CSS = `
-.agora-code .hljs-comment,.agora-code .hljs-quote{color:#6a737d;font-style:italic}
-.agora-code .hljs-keyword,.agora-code .hljs-selector-tag,.agora-code .hljs-type,.agora-code .hljs-meta .hljs-keyword{color:#cf222e}
-.agora-code .hljs-string,.agora-code .hljs-regexp,.agora-code .hljs-meta .hljs-string{color:#0a3069}
-.agora-code .hljs-number,.agora-code .hljs-literal,.agora-code .hljs-built_in,.agora-code .hljs-symbol{color:#0550ae}
-.agora-code .hljs-title,.agora-code .hljs-title.class_,.agora-code .hljs-title.function_,.agora-code .hljs-section{color:#8250df}
-.agora-code .hljs-attr,.agora-code .hljs-attribute,.agora-code .hljs-variable,.agora-code .hljs-template-variable,.agora-code .hljs-property{color:#0550ae}
-.agora-code .hljs-name,.agora-code .hljs-tag{color:#116329}
-.agora-code .hljs-meta{color:#953800}
-.agora-code .hljs-bullet,.agora-code .hljs-link{color:#953800}
-.agora-code .hljs-emphasis{font-style:italic}.agora-code .hljs-strong{font-weight:600}
-.agora-code .hljs-deletion{color:#82071e;background:#ffebe9}.agora-code .hljs-addition{color:#116329;background:#dafbe1}
+.hljs-comment,.hljs-quote{color:#6a737d;font-style:italic}
+.hljs-keyword,.hljs-selector-tag,.hljs-type,.hljs-meta .hljs-keyword{color:#cf222e}
+.hljs-string,.hljs-regexp,.hljs-meta .hljs-string{color:#0a3069}
+.hljs-number,.hljs-literal,.hljs-built_in,.hljs-symbol{color:#0550ae}
+.hljs-title,.hljs-title.class_,.hljs-title.function_,.hljs-section{color:#8250df}
+.hljs-attr,.hljs-attribute,.hljs-variable,.hljs-template-variable,.hljs-property{color:#0550ae}
+.hljs-name,.hljs-tag{color:#116329}
+.hljs-meta{color:#953800}
+.hljs-bullet,.hljs-link{color:#953800}
+.hljs-emphasis{font-style:italic}.hljs-strong{font-weight:600}
+.hljs-deletion{color:#82071e;background:#ffebe9}.hljs-addition{color:#116329;background:#dafbe1}
 `;

@@ -2,7 +2,7 @@
 // credentials (typed in, or one of the user's own applications and credentials), the grant type
 // with the URLs it takes (optional overrides), scopes. Applying runs the OAuth 2 flow when a
 // token is still needed; every later try-it call carries the result (rules/consoleAuth.ts).
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useApi } from '../../../api/context.ts';
 import { useConsoleCredentials, type ConsoleCredentialItem } from '../../../api/explorer.ts';
 import { useMessages, type MessageKey } from '../../../i18n/intl.ts';
@@ -57,12 +57,6 @@ export function AuthorizePanel() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ids = useId();
-  useEffect(() => {
-    if (authorizeOpen) {
-      setDraft(initialDraft(auth, firstDeclared));
-      setError(null);
-    }
-  }, [authorizeOpen]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const option = options.find((o) => o.id === draft.optionId);
   const credentials = useConsoleCredentials(productId, resourceId, authorizeOpen && signedIn);

@@ -1,6 +1,7 @@
 // Above every explorer: the server selector, the Authorize button (locked once credentials are
 // applied) and, when try-it is off, why (spec 1 §2: try-it depends on a permission check).
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { withTimeout } from '../../../elements/chunks.ts';
 import { useMessages, type MessageKey } from '../../../i18n/intl.ts';
 import { href } from '../../../rules/routes.ts';
 import { Link, useRoute } from '../../../router/context.tsx';
@@ -8,18 +9,20 @@ import { Button } from '../../../ui/Button.tsx';
 import { IconLock } from '../../../ui/icons.tsx';
 import { cx } from '../../../ui/tone.ts';
 import { useConsole } from './context.tsx';
-import { AuthorizePanel } from './AuthorizePanel.tsx';
+
+// The panel (forms, side panel) loads when first opened: the explorer draws without it.
+const AuthorizePanel = lazy(withTimeout(() => import('./AuthorizePanel.tsx').then((m) => ({ default: m.AuthorizePanel }))));
 
 export function ConsoleBar({ children, serverLabel }: { children?: ReactNode; serverLabel?: string }) {
   const { t } = useMessages('explorer');
-  const { servers, server, setServer, tryIt, auth, setAuthorizeOpen, option } = useConsole();
+  const { servers, server, setServer, tryIt, auth, authorizeOpen, setAuthorizeOpen, option } = useConsole();
   const id = useId();
   const locked = !!auth && option?.kind !== 'none';
   return (
     <div className="flex flex-col gap-3" data-part="console-bar">
       <div className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white px-4 py-3 shadow-sm">
         {servers.length > 0 && (
-          <div className="flex min-w-0 flex-1 flex-col gap-1 sm:max-w-md">
+          <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto sm:max-w-md sm:flex-1">
             <label htmlFor={`${id}-server`} className="text-xs font-medium uppercase tracking-wide text-gray-500">{serverLabel ?? t('explorer.console.server')}</label>
             <select
               id={`${id}-server`}
@@ -47,7 +50,7 @@ export function ConsoleBar({ children, serverLabel }: { children?: ReactNode; se
       </div>
       {tryIt.mock && <p className="m-0 px-1 text-xs text-gray-500" data-part="mock-note">{t('explorer.console.mock')}</p>}
       {!tryIt.allowed && <TryItBlocked reason={tryIt.reason} />}
-      <AuthorizePanel />
+      {authorizeOpen && <Suspense fallback={null}><AuthorizePanel /></Suspense>}
     </div>
   );
 }

@@ -5,7 +5,7 @@
 import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useResourceText, type SpecIndexResponse } from '../../../api/explorer.ts';
 import { useMessages } from '../../../i18n/intl.ts';
-import { Markdown } from '../../../ui/Markdown.tsx';
+import { Md as Markdown } from '../LazyMarkdown.tsx';
 import { ErrorPlaceholder, LoadingPlaceholder } from '../../../ui/Placeholders.tsx';
 import { IconSearch } from '../../../ui/icons.tsx';
 import { ConsoleBar } from '../console/ConsoleBar.tsx';
@@ -73,7 +73,7 @@ function LargeExplorer({ index }: { index: SpecIndexResponse }) {
   return (
     <>
       <ConsoleBar>
-        <div className="flex min-w-[14rem] flex-1 flex-col gap-1">
+        <div className="flex w-full min-w-[14rem] flex-col gap-1 sm:w-auto sm:flex-1">
           <label htmlFor={`${id}-filter`} className="text-xs font-medium uppercase tracking-wide text-gray-500">{t('explorer.list.filter')}</label>
           <div className="relative">
             <IconSearch size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-gray-400" />

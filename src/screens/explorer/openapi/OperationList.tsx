@@ -3,18 +3,18 @@
 // slices between frames, so the main thread never blocks), each section skipped by the browser's
 // layout while off screen (content-visibility). Expanding an operation fetches that operation
 // alone and draws it (OperationPanel).
-import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { OperationSummary, SpecTag } from '../../../api/explorer.ts';
 import { useMessages } from '../../../i18n/intl.ts';
-import { IconChevronDown, IconChevronRight } from '../../../ui/icons.tsx';
 import { EmptyPlaceholder } from '../../../ui/Placeholders.tsx';
-import { cx, FOCUS_RING } from '../../../ui/tone.ts';
-import { METHOD_COLORS } from './methods.ts';
-import { OperationPanel } from './OperationPanel.tsx';
+import { METHOD_HEX } from './methods.ts';
+import { OperationPanel, PanelWarmup } from './OperationPanel.tsx';
 
-/** Rows drawn in the first paint, then per slice. */
-export const FIRST_ROWS = 40;
-export const ROWS_PER_SLICE = 120;
+/** Rows drawn in the first paint, then per slice (adapted so each slice stays a short task). */
+export const FIRST_ROWS = 24;
+export const ROWS_PER_SLICE = 60;
+/** Render time aimed at per slice, well under the 50 ms that make a long task. */
+const SLICE_TARGET_MS = 16;
 
 export interface OperationListProps {
   tags: SpecTag[];
@@ -39,13 +39,25 @@ export function OperationList({ tags, filter, swagger2 }: OperationListProps) {
   const total = useMemo(() => groups.reduce((n, g) => n + g.operations.length + 1, 0), [groups]);
 
   const [budget, setBudget] = useState(FIRST_ROWS);
+  const slice = useRef(ROWS_PER_SLICE);
+  const sliceStarted = useRef(0);
   useEffect(() => setBudget(FIRST_ROWS), [groups]);
   useEffect(() => {
     if (budget >= total) return;
     // One slice per task: the browser paints and handles input in between.
-    const timer = setTimeout(() => setBudget((b) => b + ROWS_PER_SLICE), 0);
+    const timer = setTimeout(() => {
+      sliceStarted.current = performance.now();
+      setBudget((b) => b + slice.current);
+    }, 0);
     return () => clearTimeout(timer);
   }, [budget, total]);
+  useLayoutEffect(() => {
+    if (!sliceStarted.current) return;
+    const took = performance.now() - sliceStarted.current;
+    sliceStarted.current = 0;
+    if (took > SLICE_TARGET_MS * 1.5) slice.current = Math.max(15, Math.floor(slice.current / 2));
+    else if (took < SLICE_TARGET_MS / 2) slice.current = Math.min(400, slice.current * 2);
+  }, [budget]);
 
   if (groups.length === 0) {
     return <EmptyPlaceholder title={t('explorer.list.noMatch')} message={t('explorer.list.noMatchMessage')} />;
@@ -53,16 +65,58 @@ export function OperationList({ tags, filter, swagger2 }: OperationListProps) {
 
   let left = budget;
   return (
-    <div className="flex flex-col gap-4" data-part="operation-list" data-rendered-all={budget >= total ? '' : undefined}>
+    <div data-part="operation-list" data-rendered-all={budget >= total ? '' : undefined}>
+      <style>{LIST_CSS}</style>
+      {budget >= total && <PanelWarmupOnce />}
       {groups.map((group) => {
         if (left <= 0) return null;
         const room = left - 1;
         left -= group.operations.length + 1;
-        return (
-          <TagSection key={group.name} tag={group} visible={Math.max(0, room)} swagger2={swagger2} />
-        );
+        return <TagSection key={group.name} tag={group} visible={Math.max(0, room)} swagger2={swagger2} />;
       })}
     </div>
+  );
+}
+
+/**
+ * The list's own styles, by data attributes. Its thousand rows carry no class attribute on
+ * purpose: twind (the elements' styling) re-reads every classed node under each node React
+ * inserts into, which made drawing a long list cost time in proportion to the square of its rows.
+ */
+const MONO = 'ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace';
+const LIST_CSS = `
+[data-part="operation-list"]{display:flex;flex-direction:column;gap:16px}
+section[data-tag]{overflow:hidden;border:1px solid #e5e7eb;border-radius:12px;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.05);content-visibility:auto;contain-intrinsic-size:auto 600px}
+section[data-tag]>h3{margin:0;font-size:inherit;font-weight:inherit}
+section[data-tag] button{font:inherit;color:inherit;cursor:pointer;border:0;text-align:left;width:100%;display:flex;align-items:center}
+section[data-tag]>h3>button{gap:12px;background:#f9fafb;padding:12px 16px}
+section[data-tag]>h3>button:hover{background:#f3f4f6}
+section[data-tag] button:focus-visible{outline:2px solid var(--agora-primary);outline-offset:-2px}
+[data-tag-name]{font-size:16px;font-weight:600;color:#111827}
+[data-tag-count]{border-radius:9999px;background:#fff;padding:2px 8px;font-size:12px;font-weight:500;color:#6b7280;box-shadow:0 0 0 1px #e5e7eb;white-space:nowrap}
+[data-tag-desc]{display:none;min-width:0;flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-size:14px;color:#6b7280}
+@media (min-width:768px){[data-tag-desc]{display:block}}
+ul[data-ops]{margin:0;padding:0;list-style:none}
+ul[data-ops]>li+li{border-top:1px solid #f3f4f6}
+li[data-operation]>button{gap:12px;background:#fff;padding:10px 16px}
+li[data-operation]>button:hover,li[data-open]>button{background:#f9fafb}
+[data-method-badge]{display:inline-flex;width:72px;flex-shrink:0;justify-content:center;border-radius:4px;padding:4px 8px;font-size:12px;font-weight:700;line-height:16px;text-transform:uppercase;letter-spacing:.025em;color:#fff;background:#6b7280}
+${Object.entries(METHOD_HEX).map(([m, c]) => `[data-method-badge="${m}"]{background:${c}}`).join('')}
+[data-op-text]{display:flex;min-width:0;flex:1;flex-direction:column;gap:2px}
+@media (min-width:768px){[data-op-text]{flex-direction:row;align-items:baseline;gap:12px}}
+[data-op-path]{word-break:break-all;font-family:${MONO};font-size:13px;font-weight:600;color:#111827}
+li[data-deprecated] [data-op-path]{color:#9ca3af;text-decoration:line-through}
+[data-op-summary]{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-size:14px;color:#4b5563}
+[data-op-flag]{flex-shrink:0;border-radius:4px;background:#f3f4f6;padding:2px 6px;font-size:12px;color:#6b7280}
+svg[data-chevron]{flex-shrink:0;color:#9ca3af}
+`;
+
+/** A chevron without class attribute (see LIST_CSS). */
+function Chevron({ open, size }: { open: boolean; size: number }) {
+  return (
+    <svg data-chevron="" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={open ? 'm6 9 6 6 6-6' : 'm9 18 6-6-6-6'} />
+    </svg>
   );
 }
 
@@ -81,35 +135,35 @@ const TagSection = memo(function TagSection({ tag, visible, swagger2 }: TagSecti
   const rows = tag.operations.slice(0, visible);
   const sectionId = `tag-${tag.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   return (
-    <section
-      className="overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm [content-visibility:auto] [contain-intrinsic-size:auto_600px]"
-      data-tag={tag.name}
-      aria-labelledby={`${sectionId}-h`}
-    >
-      <h3 id={`${sectionId}-h`} className="m-0">
-        <button
-          type="button"
-          aria-expanded={!collapsed}
-          aria-controls={sectionId}
-          onClick={() => setCollapsed(!collapsed)}
-          className={cx('flex w-full items-center gap-3 border-0 bg-gray-50 px-4 py-3 text-left hover:bg-gray-100', FOCUS_RING)}
-        >
-          {collapsed ? <IconChevronRight size={18} className="shrink-0 text-gray-500" /> : <IconChevronDown size={18} className="shrink-0 text-gray-500" />}
-          <span className="text-base font-semibold text-gray-900">{tag.name}</span>
-          <span className="rounded-full bg-white px-2 py-0.5 text-xs font-medium text-gray-500 ring-1 ring-gray-200">{t('explorer.list.count', { count: tag.operations.length })}</span>
-          {tag.description && <span className="hidden min-w-0 flex-1 truncate text-sm font-normal text-gray-500 md:block">{firstLine(tag.description)}</span>}
+    <section data-tag={tag.name} aria-labelledby={`${sectionId}-h`}>
+      <h3 id={`${sectionId}-h`}>
+        <button type="button" aria-expanded={!collapsed} aria-controls={sectionId} onClick={() => setCollapsed(!collapsed)}>
+          <Chevron open={!collapsed} size={18} />
+          <span data-tag-name="">{tag.name}</span>
+          <span data-tag-count="">{t('explorer.list.count', { count: tag.operations.length })}</span>
+          {tag.description && <span data-tag-desc="">{firstLine(tag.description)}</span>}
         </button>
       </h3>
       {!collapsed && (
-        <ul id={sectionId} className="m-0 list-none divide-y divide-gray-100 p-0">
-          {rows.map((op) => (
-            <OperationRow key={op.ordinal} op={op} swagger2={swagger2} />
-          ))}
+        <ul id={sectionId} data-ops="">
+          {rows.map((op) => <OperationRow key={op.ordinal} op={op} swagger2={swagger2} />)}
         </ul>
       )}
     </section>
   );
 });
+
+let warmedUp = false;
+
+/** The opened-operation styles, once per page (see PanelWarmup). */
+function PanelWarmupOnce() {
+  const [show] = useState(() => {
+    const first = !warmedUp;
+    warmedUp = true;
+    return first;
+  });
+  return show ? <PanelWarmup /> : null;
+}
 
 function firstLine(markdown: string): string {
   return markdown.split('\n').find((l) => l.trim())?.replace(/[#*_`[\]]/g, '').trim() ?? '';
@@ -120,23 +174,15 @@ const OperationRow = memo(function OperationRow({ op, swagger2 }: { op: Operatio
   const [open, setOpen] = useState(false);
   const panelId = `op-${op.ordinal}`;
   return (
-    <li data-operation={op.ordinal} data-method={op.method} data-path={op.path} data-open={open ? '' : undefined}>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen(!open)}
-        className={cx('flex w-full items-center gap-3 border-0 bg-white px-4 py-2.5 text-left hover:bg-gray-50', open && 'bg-gray-50', FOCUS_RING)}
-      >
-        <span className={cx('inline-flex w-[4.5rem] shrink-0 justify-center rounded px-2 py-1 text-xs font-bold uppercase tracking-wide text-white', METHOD_COLORS[op.method] ?? 'bg-gray-500')}>
-          {op.method}
+    <li data-operation={op.ordinal} data-method={op.method} data-path={op.path} data-open={open ? '' : undefined} data-deprecated={op.deprecated ? '' : undefined}>
+      <button type="button" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
+        <span data-method-badge={op.method}>{op.method}</span>
+        <span data-op-text="">
+          <span data-op-path="">{op.path}</span>
+          <span data-op-summary="">{op.summary}</span>
         </span>
-        <span className="flex min-w-0 flex-1 flex-col gap-0.5 md:flex-row md:items-baseline md:gap-3">
-          <span className={cx('break-all font-mono text-[13px] font-semibold text-gray-900', op.deprecated && 'text-gray-400 line-through')}>{op.path}</span>
-          <span className="min-w-0 truncate text-sm text-gray-600">{op.summary}</span>
-        </span>
-        {op.deprecated && <span className="shrink-0 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-500">{t('explorer.op.deprecated')}</span>}
-        {open ? <IconChevronDown size={16} className="shrink-0 text-gray-400" /> : <IconChevronRight size={16} className="shrink-0 text-gray-400" />}
+        {op.deprecated && <span data-op-flag="">{t('explorer.op.deprecated')}</span>}
+        <Chevron open={open} size={16} />
       </button>
       {open && <OperationPanel id={panelId} summary={op} swagger2={swagger2} />}
     </li>

@@ -1,13 +1,13 @@
 // One expanded operation of the large-description explorer: fetched alone (already dereferenced
 // by the server), drawn with its parameters, request body and responses (schemas one level at a
 // time, examples in the paged code viewer), and tried through the gateway when allowed.
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useSpecOperation, type OperationSummary } from '../../../api/explorer.ts';
 import { useMessages } from '../../../i18n/intl.ts';
 import { languageOf } from '../../../rules/codeViewer.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
-import { Markdown } from '../../../ui/Markdown.tsx';
+import { Md as Markdown } from '../LazyMarkdown.tsx';
 import { ErrorPlaceholder, LoadingPlaceholder } from '../../../ui/Placeholders.tsx';
 import { cx, FOCUS_RING } from '../../../ui/tone.ts';
 import { useConsole } from '../console/context.tsx';
@@ -34,11 +34,11 @@ export function OperationPanel({ id, summary, swagger2 }: { id: string; summary:
   );
 }
 
-function OperationBody({ op, summary, swagger2 }: { op: NormalizedOperation; summary: OperationSummary; swagger2: boolean }) {
+function OperationBody({ op, summary, swagger2, warm }: { op: NormalizedOperation; summary: OperationSummary; swagger2: boolean; warm?: boolean }) {
   const { t } = useMessages('explorer');
   const { tryIt, resource, call } = useConsole();
-  const canTry = tryIt.allowed && methodTryable(summary.method, resource.readOnly);
-  const [trying, setTrying] = useState(false);
+  const canTry = warm || (tryIt.allowed && methodTryable(summary.method, resource.readOnly));
+  const [trying, setTrying] = useState(!!warm);
   const [values, setValues] = useState<TryItValues>(() => ({
     params: Object.fromEntries(op.parameters.map((p) => [paramKey(p), p.example !== undefined ? toFieldText(p.example) : defaultOf(p)])),
     body: op.requestBody?.contents[0] ? toFieldText(op.requestBody.contents[0].example) : '',
@@ -47,7 +47,7 @@ function OperationBody({ op, summary, swagger2 }: { op: NormalizedOperation; sum
   }));
   const [missing, setMissing] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<GatewayAnswer | null>(null);
+  const [answer, setAnswer] = useState<GatewayAnswer | null>(warm ? WARM_ANSWER : null);
 
   const execute = async () => {
     const lacking = missingValues(op, values);
@@ -106,7 +106,44 @@ function OperationBody({ op, summary, swagger2 }: { op: NormalizedOperation; sum
       )}
       {answer && <Answer answer={answer} />}
 
-      <Responses responses={op.responses} />
+      <Responses responses={op.responses} open={warm} />
+    </div>
+  );
+}
+
+const WARM_ANSWER: GatewayAnswer = {
+  status: 200, statusText: 'OK', headers: [['content-type', 'application/json']], contentType: 'application/json',
+  text: '{"ok":true}', durationMs: 1, url: '/', transactionId: null,
+};
+
+const WARM_OPERATION: NormalizedOperation = normalizeOperation({
+  summary: 'Sample', description: 'Sample', deprecated: true, externalDocs: { url: 'https://example.com' },
+  parameters: [
+    { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+    { name: 'state', in: 'query', schema: { type: 'string', enum: ['open', 'closed'] } },
+  ],
+  requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'object', properties: { b: { type: 'string' } } } } } } } },
+  responses: {
+    200: { description: 'OK', headers: { Link: { schema: { type: 'string' } } }, content: { 'application/json': { example: { ok: true } }, 'application/xml': { schema: { type: 'string' } } } },
+    404: { description: 'Not found' },
+  },
+}, false);
+
+/**
+ * A sample operation drawn once, hidden, after the list: the styles of an opened operation then
+ * exist before the first click (created at the click, they would restyle the whole list of a
+ * thousand rows at that very moment).
+ */
+export function PanelWarmup() {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setDone(true), 50);
+    return () => clearTimeout(timer);
+  }, []);
+  if (done) return null;
+  return (
+    <div hidden aria-hidden="true" data-part="style-warmup">
+      <OperationBody op={WARM_OPERATION} summary={{ ordinal: -1, method: 'post', path: '/{id}', operationId: null, summary: '', deprecated: true, size: 0 }} swagger2={false} warm />
     </div>
   );
 }
@@ -239,14 +276,14 @@ function RequestBody({ op, trying, values, setValues, missing }: {
   );
 }
 
-function Responses({ responses }: { responses: NormalizedOperation['responses'] }) {
+function Responses({ responses, open }: { responses: NormalizedOperation['responses']; open?: boolean }) {
   const { t } = useMessages('explorer');
   if (!responses.length) return null;
   return (
     <section aria-label={t('explorer.op.responses')} className="flex flex-col gap-2" data-part="responses">
       <h4 className="m-0 text-sm font-semibold uppercase tracking-wide text-gray-700">{t('explorer.op.responses')}</h4>
       <div className="divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white">
-        {responses.map((r) => <ResponseRow key={r.status} response={r} />)}
+        {responses.map((r) => <ResponseRow key={r.status} response={r} open={open} />)}
       </div>
     </section>
   );
@@ -261,9 +298,9 @@ function statusTone(status: string | number): string {
   return 'bg-gray-100 text-gray-700';
 }
 
-function ResponseRow({ response }: { response: NormalizedOperation['responses'][number] }) {
+function ResponseRow({ response, open: initiallyOpen }: { response: NormalizedOperation['responses'][number]; open?: boolean }) {
   const { t } = useMessages('explorer');
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(!!initiallyOpen);
   const [type, setType] = useState(response.contents[0]?.mediaType ?? '');
   const content = response.contents.find((c) => c.mediaType === type) ?? response.contents[0];
   const expandable = response.contents.length > 0 || response.headers.length > 0;
