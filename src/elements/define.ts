@@ -125,7 +125,14 @@ export function defineElement<P extends object>(
   installPageApi();
   if (customElements.get(tag)) return;
 
-  const Screen = lazy(withTimeout(load)) as unknown as ComponentType<P>;
+  // One load for every instance; started as soon as an instance exists, so the screen's chunk
+  // downloads alongside its message sections instead of after them.
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const loadOnce = () => (loading ??= withTimeout(load)().catch((error: unknown) => {
+    loading = null;
+    throw error;
+  }));
+  const Screen = lazy(loadOnce) as unknown as ComponentType<P>;
   const types: Record<string, AttributeType> = { ...COMMON_ATTRIBUTES, ...(attributes as Record<string, AttributeType>) };
   const byAttribute = new Map(Object.keys(types).map((prop) => [kebab(prop), prop]));
 
@@ -149,6 +156,7 @@ export function defineElement<P extends object>(
   class AgoraElement extends Styled {
     constructor() {
       super();
+      void loadOnce().catch(() => undefined);
       const parsed = (this as unknown as Record<symbol, Record<string, unknown>>)[R2WC_PROPS]!;
       for (const [attr, prop] of byAttribute) parsed[prop] = parseAttribute(types[prop]!, this.getAttribute(attr));
       adoptHostStyles(this.shadowRoot!);
