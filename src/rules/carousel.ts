@@ -44,6 +44,8 @@ export function carouselKeyTarget(key: string, start: number, total: number, inV
 
 /** Horizontal distance (px) a pointer must travel for a swipe to count, so a tap stays a click. */
 export const SWIPE_THRESHOLD_PX = 40;
+/** A pointer that moves less than this between down and up is a tap (a click may follow). */
+export const TAP_TOLERANCE_PX = 8;
 
 /** A swipe left shows the next slide, right the previous one; short moves do nothing. */
 export function swipeTarget(deltaX: number, start: number, total: number, inView: number): number {

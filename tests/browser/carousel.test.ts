@@ -122,6 +122,10 @@ describe('featured product carousel', () => {
 
   it('moves by a swipe, and a short drag neither moves it nor follows a link', async () => {
     const page = await marketingPage('');
+    // Measure once the slides and their images have arrived: on a busy machine the layout may
+    // still be settling when the carousel first shows, and a swipe aimed at stale bounds misses.
+    await page.locator('agora-carousel [data-slide]').first().waitFor();
+    await page.waitForLoadState('networkidle');
     const box = (await page.locator('agora-carousel [data-carousel-viewport]').boundingBox())!;
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + box.width * 0.7, y);

@@ -10,7 +10,7 @@ import { useElementConfig } from '../../api/context.ts';
 import { carouselFilter, useFeaturedProducts, type Product } from '../../api/home.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { Link } from '../../router/context.tsx';
-import { carouselItems, carouselKeyTarget, clampStart, lastStart, swipeTarget, SWIPE_THRESHOLD_PX } from '../../rules/carousel.ts';
+import { carouselItems, carouselKeyTarget, clampStart, lastStart, swipeTarget, SWIPE_THRESHOLD_PX, TAP_TOLERANCE_PX } from '../../rules/carousel.ts';
 import { MAX_PAGE_LIMIT, RECENT_PRODUCTS } from '../../rules/constants.ts';
 import { href } from '../../rules/routes.ts';
 import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder, UnauthorizedPlaceholder, errorStatus } from '../../ui/Placeholders.tsx';
@@ -92,8 +92,8 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
     swipe.current = null;
     if (!s || s.id !== event.pointerId) return;
     const delta = event.clientX - s.x;
-    if (Math.abs(delta) < SWIPE_THRESHOLD_PX) return;
-    // A swipe that ends over a link must not also follow it.
+    if (Math.abs(delta) < TAP_TOLERANCE_PX) return;
+    // A drag (a swipe, or one too short to move) that ends over a link must not also follow it.
     suppressClick.current = true;
     setTimeout(() => (suppressClick.current = false), 0);
     go(swipeTarget(delta, start, total, inView));
