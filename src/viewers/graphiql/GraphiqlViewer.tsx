@@ -28,9 +28,60 @@ const THEME_CSS = `
 :host{display:block}
 .graphiql-container{font-family:inherit;--font-family:inherit;border-radius:10px;overflow:hidden}
 .graphiql-container .graphiql-logo{display:none}
+.monaco-editor .lines-content{max-width:4000000px;max-height:4000000px}
 `;
 
 const MONACO_BODY_LAYERS = ['context-view', 'monaco-aria-container'];
+/** Classes GraphiQL and Monaco put on <body> (the page's own classes are never touched). */
+const VIEWER_BODY_CLASSES = /^(graphiql-(light|dark)|enable-motion|underline-links|monaco-[\w-]+)$/;
+
+/**
+ * While GraphiQL is shown, what it and Monaco would do to the host page's <body> happens inside
+ * the viewer instead:
+ *  - Monaco's context-menu layer and screen-reader live region move into the viewer's root;
+ *  - Monaco measures its font with a probe appended to <body>, where the page's CSS (a `*` rule
+ *    with !important…) would skew the widths: the probe is appended in the viewer's root;
+ *  - classes set on <body> (graphiql-light, Monaco's enable-motion, underline-links) move to the
+ *    viewer's own container, where the stylesheet's descendant selectors still find them.
+ * Returns the undo, run when the viewer goes.
+ */
+function guardBody(layers: HTMLElement, classHolder: HTMLElement, before: ReadonlySet<string> | null): () => void {
+  const body = document.body;
+  const adopt = (node: Node) => {
+    if (node instanceof HTMLElement && node.parentElement === body && MONACO_BODY_LAYERS.some((c) => node.classList.contains(c))) {
+      layers.appendChild(node);
+    }
+  };
+  const moveClasses = () => {
+    for (const name of Array.from(body.classList)) {
+      if (before?.has(name) || !VIEWER_BODY_CLASSES.test(name)) continue;
+      body.classList.remove(name);
+      classHolder.classList.add(name);
+    }
+    // A body that had no class attribute gets none back, not an empty one.
+    if (!before && body.classList.length === 0 && body.hasAttribute('class')) body.removeAttribute('class');
+  };
+  Array.from(body.children).forEach(adopt);
+  moveClasses();
+  const observer = new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'childList') r.addedNodes.forEach(adopt);
+      else moveClasses();
+    }
+  });
+  observer.observe(body, { childList: true, attributes: true, attributeFilter: ['class'] });
+  const ownAppend = body.appendChild;
+  const append = function <T extends Node>(this: HTMLElement, node: T): T {
+    // Monaco's font probe: a div parked at top -50000px (vs/editor/browser/config/charWidthReader.js).
+    if (node instanceof HTMLElement && node.style.top === '-50000px') return layers.appendChild(node);
+    return ownAppend.call(this, node) as T;
+  };
+  body.appendChild = append;
+  return () => {
+    observer.disconnect();
+    if (body.appendChild === append) delete (body as { appendChild?: unknown }).appendChild;
+  };
+}
 
 /** A storage that forgets on reload: GraphiQL would otherwise write its tabs into the host page's localStorage. */
 function memoryStorage() {
@@ -78,24 +129,15 @@ export default function GraphiqlViewer({ definition, fetcher, comment, height = 
   const defaultQuery = useMemo(() => defaultQueryOf(schema, comment), [schema, comment]);
   const storage = useMemo(memoryStorage, []);
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
-  // Monaco appends its context-menu layer and its screen-reader live region to the page's <body>:
-  // they move into the viewer's shadow root, so the host page keeps its own body untouched.
-  useEffect(() => {
-    if (!container) return;
-    const adopt = (node: Node) => {
-      if (node instanceof HTMLElement && node.parentElement === document.body && MONACO_BODY_LAYERS.some((c) => node.classList.contains(c))) {
-        container.appendChild(node);
-      }
-    };
-    Array.from(document.body.children).forEach(adopt);
-    const observer = new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach(adopt)));
-    observer.observe(document.body, { childList: true });
-    return () => observer.disconnect();
-  }, [container]);
+  const [holder, setHolder] = useState<HTMLDivElement | null>(null);
+  // The page's own body classes, read before GraphiQL (whose effects run first) adds its own.
+  const [bodyClasses] = useState(() => (document.body.hasAttribute('class') ? new Set(Array.from(document.body.classList)) : null));
+  // Monaco and GraphiQL reach for the page's <body>; the viewer keeps them in its own root.
+  useEffect(() => (container && holder ? guardBody(container, holder, bodyClasses) : undefined), [container, holder, bodyClasses]);
   return (
     <Isolated css={graphiqlCss + THEME_CSS} name="graphiql" className="agora-graphiql">
       <PortalContainer.Provider value={container}>
-        <div style={{ height }} className="graphiql-host">
+        <div ref={setHolder} style={{ height }} className="graphiql-host">
           <GraphiQL
             fetcher={fetcher as never}
             {...(schema ? { schema } : {})}
