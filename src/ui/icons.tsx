@@ -1,9 +1,10 @@
 // Small inline icons (24px grid, currentColor) so the shared UI needs no icon font in the shadow root.
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 16, children, ...rest }: IconProps) {
+/** The 24px grid and stroke every icon of the portal shares; screens draw their own icons with it. */
+export function Svg({ size = 16, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}
