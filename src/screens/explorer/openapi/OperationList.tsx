@@ -104,7 +104,8 @@ li[data-operation]>button:hover,li[data-open]>button{background:#f9fafb}
 ${Object.entries(METHOD_HEX).map(([m, c]) => `[data-method-badge="${m}"]{background:${c}}`).join('')}
 [data-op-text]{display:flex;min-width:0;flex:1;flex-direction:column;gap:2px}
 @media (min-width:768px){[data-op-text]{flex-direction:row;align-items:baseline;gap:12px}}
-[data-op-path]{word-break:break-all;font-family:${MONO};font-size:13px;font-weight:600;color:#111827}
+[data-op-path]{overflow-wrap:anywhere;font-family:${MONO};font-size:13px;font-weight:600;color:#111827}
+@media (min-width:768px){[data-op-path]{flex:0 1 auto;max-width:70%}[data-op-summary]{flex:1 1 0;min-width:120px}}
 li[data-deprecated] [data-op-path]{color:#9ca3af;text-decoration:line-through}
 [data-op-summary]{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-size:14px;color:#4b5563}
 [data-op-flag]{flex-shrink:0;border-radius:4px;background:#f3f4f6;padding:2px 6px;font-size:12px;color:#6b7280}
