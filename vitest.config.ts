@@ -31,6 +31,7 @@ export default defineConfig({
           // browser test is waiting (network, timers), and on 2 cores this took the suite from
           // 20 to 12 minutes with the same results.
           testTimeout: 60_000, hookTimeout: 180_000, pool: 'forks', fileParallelism: true, maxWorkers: 2,
+          globalSetup: ['scripts/browser-setup.ts'],
         },
       },
     ],

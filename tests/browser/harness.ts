@@ -85,6 +85,12 @@ function templateKey(): string {
 interface Template { data: Blob; accounts: DemoAccount[] }
 let templatePromise: Promise<Template> | undefined;
 
+/** Makes (or finds) the seeded store template; the suite's globalSetup calls it once so test
+ * files running side by side do not each seed it. */
+export async function prepareDemoStore(): Promise<void> {
+  await demoTemplate();
+}
+
 async function demoTemplate(): Promise<Template> {
   templatePromise ??= (async () => {
     const key = templateKey();
