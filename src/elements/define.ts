@@ -3,10 +3,11 @@
 // properties, and the page-wide configuration, session and cache shared by every element.
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
-import { ElementConfigContext, type ElementConfig } from '../api/context.ts';
+import { apiFor, ElementConfigContext, type ElementConfig } from '../api/context.ts';
+import type { Api } from '../api/client.ts';
 import { LocaleContext, readLocaleCookie, toLocale, useMessages } from '../i18n/intl.ts';
 import { DEFAULT_LOCALE } from '../rules/constants.ts';
-import { useAgora } from '../state/store.ts';
+import { agoraStore, useAgora, type AgoraConfig } from '../state/store.ts';
 import { HOST_CSS } from '../styles/host.ts';
 import { withTwind } from '../styles/twind.ts';
 import { withTimeout } from './chunks.ts';
@@ -45,6 +46,12 @@ export interface DefineOptions {
   fallback?: ComponentType;
   /** Message sections the screen uses (e.g. 'catalogue'), loaded before it renders. */
   sections?: string[];
+  /**
+   * Starts the screen's first requests when an element is created, from its attributes, while
+   * the screen's chunk is still on its way (the screen's fetchers pick the answers up; see
+   * src/api/explorer.ts prefetchExplorer). Must only read: a thrown error is ignored.
+   */
+  prefetch?: (props: Record<string, unknown>, api: Api) => void;
 }
 
 // r2wc 2.1 keeps the parsed props and its render method under these registered symbols. Its own
@@ -75,16 +82,17 @@ export function parseAttribute(type: AttributeType, value: string | null): unkno
 }
 
 /** The element's configuration: its attributes, over Agora.configure, over the cookie and defaults. */
+function configOf(attrs: CommonAttributes, page: AgoraConfig): ElementConfig {
+  return {
+    apiBase: attrs.apiBase?.trim() || page.apiBase,
+    tenant: attrs.tenant?.trim() || page.tenant,
+    locale: toLocale(attrs.locale) ?? page.locale ?? readLocaleCookie() ?? DEFAULT_LOCALE,
+  };
+}
+
 function useConfig(attrs: CommonAttributes): ElementConfig {
   const page = useAgora((s) => s.config);
-  return useMemo(
-    () => ({
-      apiBase: attrs.apiBase?.trim() || page.apiBase,
-      tenant: attrs.tenant?.trim() || page.tenant,
-      locale: toLocale(attrs.locale) ?? page.locale ?? readLocaleCookie() ?? DEFAULT_LOCALE,
-    }),
-    [attrs.apiBase, attrs.tenant, attrs.locale, page],
-  );
+  return useMemo(() => configOf(attrs, page), [attrs.apiBase, attrs.tenant, attrs.locale, page]);
 }
 
 /** Suspends until the element's message sections are there. */
@@ -159,6 +167,13 @@ export function defineElement<P extends object>(
       void loadOnce().catch(() => undefined);
       const parsed = (this as unknown as Record<symbol, Record<string, unknown>>)[R2WC_PROPS]!;
       for (const [attr, prop] of byAttribute) parsed[prop] = parseAttribute(types[prop]!, this.getAttribute(attr));
+      if (options.prefetch) {
+        try {
+          options.prefetch(parsed, apiFor(configOf(parsed as CommonAttributes, agoraStore.getState().config)));
+        } catch {
+          // Only an early start: the screen asks again itself.
+        }
+      }
       adoptHostStyles(this.shadowRoot!);
     }
 
