@@ -11,13 +11,12 @@ import { Link } from '../../router/context.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { ContactLine } from '../product/ContactLine.tsx';
 
-/** '13.0 MB', '154 KB' in the reader's locale. */
+/** '13 MB', '154 kB' ('13 Mo' in French…): the reader's locale names the unit. */
 export function useByteSize(): (bytes: number) => string {
   const { intl } = useMessages();
   return (bytes) => {
-    if (bytes >= 1_000_000) return `${intl.formatNumber(bytes / 1_000_000, { maximumFractionDigits: 1 })} MB`;
-    if (bytes >= 1_000) return `${intl.formatNumber(Math.round(bytes / 1_000))} KB`;
-    return `${intl.formatNumber(bytes)} B`;
+    const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : bytes >= 1_000 ? [bytes / 1_000, 'kilobyte'] : [bytes, 'byte'];
+    return intl.formatNumber(value, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'megabyte' ? 1 : 0 });
   };
 }
 
