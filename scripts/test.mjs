@@ -122,6 +122,32 @@ function counts(step) {
   }
 }
 
+/** The failed tests of a vitest step, each with the first lines of its message (ANSI codes removed),
+ * so the last screen of a long log says what failed and why. */
+function failures(step) {
+  const file = join(RESULTS, `${step.id}.json`);
+  if (!step.vitest || !existsSync(file)) return [];
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    const out = [];
+    for (const suite of r.testResults ?? []) {
+      const where = suite.name ? suite.name.replace(`${ROOT}/`, '') : '';
+      for (const t of suite.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        const message = (t.failureMessages ?? []).join('\n').replace(/\x1b\[[0-9;]*m/g, '');
+        const lines = message.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() && !/^\s+at /.test(l)).slice(0, 12);
+        out.push(`${where} > ${t.fullName ?? t.title}\n${lines.map((l) => `      ${l}`).join('\n')}`);
+      }
+      if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        out.push(`${where}: ${String(suite.message ?? 'the file failed to run').split('\n').slice(0, 6).join('\n      ')}`);
+      }
+    }
+    return out;
+  } catch {
+    return [];
+  }
+}
+
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main() {
@@ -164,6 +190,13 @@ async function main() {
     }
     results.push({ step, code, ms: Date.now() - t0, counts: counts(step), note });
     if (code !== 0 && !options.keepGoing) break;
+  }
+
+  const failed = results.flatMap((r) => failures(r.step).map((f) => `[${r.step.id}] ${f}`));
+  if (failed.length) {
+    console.log('\n━━ failed tests ━━');
+    for (const f of failed.slice(0, 20)) console.log(`  ${f}`);
+    if (failed.length > 20) console.log(`  ... and ${failed.length - 20} more`);
   }
 
   const total = { passed: 0, failed: 0, skipped: 0 };
