@@ -2,8 +2,11 @@
 // path that reaches a product (browse, details, versions, documents, resources, plans, search,
 // category counts), and that counts of subscriptions and applications never cross organisations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp, type TestUser } from './helper.ts';
 import { ids, seedCatalogue, type CatalogueFixture } from './catalogue.fixtures.ts';
+import { ORG_ROLES } from '../../src/rules/roleNames.ts';
+import { products, teams } from '../../server/src/db/schema.ts';
 
 let t: TestApp;
 let f: CatalogueFixture;
@@ -54,6 +57,78 @@ describe('product visibility kinds', () => {
     await t.addToTeam('team-prov', member.id, ['developer']);
     expect(await visible(member)).toContain('p-internal');
     expect(await visible(member)).not.toContain('p-draft');
+  });
+});
+
+describe('visibility follows every write at once', () => {
+  // The audience the indexes test is derived by the database from state and visibility; team
+  // lists, tags and the owner are decided per caller. Each change must show on the next call.
+  const setProduct = (id: string, patch: Partial<typeof products.$inferInsert>) => t.db.update(products).set(patch).where(eq(products.id, id));
+  const listed = async (user: TestUser | null) => {
+    const body = (await get(user, '/products?limit=100&sort=%2Btitle')).body;
+    expect(body.totalCount).toBe(body.items.length);
+    return ids(body);
+  };
+  const searched = async (user: TestUser | null) => ids((await get(user, '/search?search=banking&type=product')).body);
+
+  it("changing a product's visibility or state changes who sees it, in lists, counts, details and search", async () => {
+    try {
+      await setProduct('p-bank', { visibility: 'restricted', visibilityTeamIds: ['team-b1'] });
+      expect(await listed(f.bob)).toContain('p-bank');
+      expect(await listed(f.loner)).not.toContain('p-bank');
+      expect(await listed(f.alice)).not.toContain('p-bank');
+      expect((await get(f.alice, '/products/p-bank')).status).toBe(404);
+      expect(await searched(f.bob)).toEqual(['p-bank']);
+      expect(await searched(f.alice)).toEqual([]);
+
+      await setProduct('p-bank', { visibility: 'unrestricted' });
+      expect(await listed(null)).toContain('p-bank');
+      expect(await searched(null)).toEqual(['p-bank']);
+      // Finance holds p-bank, and p-pets in a subcategory.
+      expect((await get(null, '/categories/cat-finance?fields=productCount')).body.productCount).toBe(2);
+
+      await setProduct('p-bank', { state: 'unpublished' });
+      for (const user of [null, f.alice, f.bob]) {
+        expect(await listed(user)).not.toContain('p-bank');
+        expect(await searched(user)).toEqual([]);
+      }
+      expect((await get(f.bob, '/categories/cat-finance?fields=productCount')).body.productCount).toBe(1);
+      expect(await listed(f.providerAdmin)).toContain('p-bank');
+
+      await setProduct('p-bank', { state: 'deleted' });
+      expect(await listed(f.providerAdmin)).not.toContain('p-bank');
+    } finally {
+      await setProduct('p-bank', { state: 'published', visibility: 'authenticated', visibilityTeamIds: [] });
+    }
+    expect(await listed(f.loner)).toContain('p-bank');
+    expect(await listed(null)).not.toContain('p-bank');
+  });
+
+  it("changing a team's tags, a product's tag or team lists, or its owner team changes who sees it", async () => {
+    try {
+      await t.db.update(teams).set({ tags: [] }).where(eq(teams.id, 'team-a1'));
+      expect(await listed(f.alice)).not.toContain('p-gold');
+      await t.db.update(teams).set({ tags: ['silver'] }).where(eq(teams.id, 'team-b1'));
+      await setProduct('p-gold', { visibilityTeamTags: ['silver'] });
+      expect(await listed(f.bob)).toContain('p-gold');
+      expect(await listed(f.alice)).not.toContain('p-gold');
+
+      await setProduct('p-weather', { visibilityTeamIds: ['team-a2', 'team-b1'] });
+      expect(await listed(f.bob)).not.toContain('p-weather');
+      expect(await listed(f.loner)).toContain('p-weather');
+
+      await setProduct('p-cards', { ownerTeamId: 'team-b1' });
+      expect(await listed(f.bob)).toContain('p-cards');
+      expect((await get(f.bob, '/products/p-cards')).status).toBe(200);
+    } finally {
+      await t.db.update(teams).set({ tags: ['gold'] }).where(eq(teams.id, 'team-a1'));
+      await t.db.update(teams).set({ tags: [] }).where(eq(teams.id, 'team-b1'));
+      await setProduct('p-gold', { visibilityTeamTags: ['gold'] });
+      await setProduct('p-weather', { visibilityTeamIds: ['team-a2'] });
+      await setProduct('p-cards', { ownerTeamId: 'team-prov' });
+    }
+    expect((await listed(f.alice)).sort()).toEqual(['p-apple', 'p-bank', 'p-cards', 'p-gold', 'p-pets', 'p-weather', 'p-zebra']);
+    expect((await listed(f.bob)).sort()).toEqual(['p-apple', 'p-bank', 'p-pets', 'p-weather', 'p-zebra']);
   });
 });
 
@@ -169,5 +244,35 @@ describe('private marketplace', () => {
       await t.setSettings({ public: true });
     }
     expect((await get(null, '/products')).status).toBe(200);
+  });
+
+  it('signed-in users need Administrator (provider) or Consumer or Subscriber (consumer) rights: 403 otherwise', async () => {
+    const developer = await t.createUser({ orgId: 'org-b', orgRoles: [ORG_ROLES.Developer] });
+    const subscriber = await t.createUser({ orgId: 'org-b', orgRoles: [ORG_ROLES.Subscriber] });
+    const consumerAdmin = await t.createUser({ orgId: 'org-b', orgRoles: [ORG_ROLES.Administrator] });
+    const providerDeveloper = await t.createUser({ orgId: 'org-prov', orgRoles: [ORG_ROLES.Developer], providerGuid: 'prov-guid' });
+    const paths = ['/products', '/products/p-pets', '/categories', '/stages', '/search?search=pets', '/resources', '/documents/doc-site'];
+    // A public marketplace asks for no role.
+    expect((await get(developer, '/products')).status).toBe(200);
+    await t.setSettings({ public: false });
+    try {
+      for (const path of paths) {
+        for (const user of [developer, providerDeveloper]) {
+          const res = await get(user, path);
+          expect(res.status, path).toBe(403);
+          expect(res.body.errors[0]).toMatchObject({ status: 403, title: 'Forbidden' });
+        }
+        for (const user of [subscriber, consumerAdmin, f.alice, f.providerAdmin]) expect((await get(user, path)).status, path).toBe(200);
+      }
+      expect(ids((await get(subscriber, '/products?limit=100')).body)).toContain('p-bank');
+      // Without the consumer feature the catalogue is open to every signed-in user, never to visitors.
+      await t.setSettings({ consumer: false });
+      expect((await get(developer, '/products')).status).toBe(200);
+      expect((await get(providerDeveloper, '/categories')).status).toBe(200);
+      expect((await get(null, '/products')).status).toBe(401);
+    } finally {
+      await t.setSettings({ public: true, consumer: true });
+    }
+    expect((await get(developer, '/search?search=pets')).status).toBe(200);
   });
 });

@@ -9,18 +9,19 @@ import {
   PRODUCT_FIELDS, DEFAULT_PRODUCT_SORT, type Product, type ProductField, type ProductSort, type ProductsQuery,
 } from '../schemas/catalogue.ts';
 import { and, intArray, iso, one, rows, textArray } from './sql.ts';
-import { callerOrg, isProviderAdmin, isProviderUser, liveSubscription, productVisible } from './visibility.ts';
+import { callerOrg, isProviderAdmin, isProviderUser, liveSubscription, productVisible, visibilityScope, withScope } from './visibility.ts';
 import { textQuery } from './fulltext.ts';
 import { parseFields } from './fields.ts';
 
 // Each order is an index scan (see the products indexes in db/schema.ts), so a page is found
-// without sorting the whole catalogue; the tie-breakers run in the index's direction.
+// without sorting the whole catalogue; the tie-breakers run in the index's direction. sort_title
+// is lower(title), kept by the database.
 const ORDER: Record<ProductSort, SQL> = {
-  '+title,-metadata.createdAt': sql`lower(p.title) asc, p.created_at desc, p.id asc`,
-  '-lastVersion.metadata.createdAt': sql`p.last_version_created_at desc nulls last, lower(p.title) asc, p.id asc`,
+  '+title,-metadata.createdAt': sql`p.sort_title asc, p.created_at desc, p.id asc`,
+  '-lastVersion.metadata.createdAt': sql`p.last_version_created_at desc nulls last, p.sort_title asc, p.id asc`,
   '-metadata.createdAt': sql`p.created_at desc, p.id desc`,
-  '+title': sql`lower(p.title) asc, p.id asc`,
-  '-title': sql`lower(p.title) desc, p.id desc`,
+  '+title': sql`p.sort_title asc, p.id asc`,
+  '-title': sql`p.sort_title desc, p.id desc`,
 };
 
 /** Plans a caller may see: consumers only active ones, provider users all of them. */
@@ -39,13 +40,13 @@ function categoryFilter(ids: string[], withChildren: boolean): SQL {
   return sql`p.id in (select pc.product_id from product_categories pc where pc.category_id in ${set})`;
 }
 
-function filters(caller: Caller, q: ProductsQuery, tsq: SQL | undefined): SQL {
+function filters(caller: Caller, visible: SQL, q: ProductsQuery, tsq: SQL | undefined): SQL {
   const org = callerOrg(caller);
   const title = q['title.search']?.trim();
   return and([
-    productVisible(caller, 'p'),
+    visible,
     tsq && sql`p.search @@ ${tsq}`,
-    title && sql`strpos(lower(p.title), lower(${title})) > 0`,
+    title && sql`strpos(p.sort_title, lower(${title})) > 0`,
     q['category.id']?.length && categoryFilter(q['category.id'], !!q['include.child.categories']),
     q.tag?.length && sql`p.tags && ${textArray(q.tag)}`,
     q['stage.id']?.length && sql`p.id in (select v.product_id from asset_resources ar join product_versions v on v.id = ar.product_version_id
@@ -167,40 +168,26 @@ const BASE_COLUMNS = sql`p.id, p.name, p.title, p.description, p.status, p.conta
   p.visibility_team_ids, p.visibility_team_tags, p.owner_team_id, p.can_subscribe, p.can_review,
   p.rating_average, p.rating_total, p.created_at, p.modified_at, p.resources_group_by`;
 
-/** Does the request narrow the catalogue beyond visibility? */
-const narrows = (q: ProductsQuery) => !!(q.search?.trim() || q.query !== undefined || q['title.search']?.trim()
-  || q['category.id']?.length || q['stage.id']?.length || q.status?.length || q.rating?.length
-  || q['subscriptions.exist'] !== undefined || q['assetResource.state']?.length || q['application.id']?.length);
-
 export async function listProducts(db: Db, caller: Caller, q: ProductsQuery): Promise<{ items: Product[]; totalCount: number }> {
   const wanted = parseFields(q.fields, PRODUCT_FIELDS);
   const tsq = await textQuery(db, q);
-  const where = filters(caller, q, tsq);
+  const scope = visibilityScope(caller);
+  const where = filters(caller, scope.visible('p'), q, tsq);
   const limit = q.limit ?? 10;
   const offset = q.offset ?? 0;
-  const byRank = !q.sort && !!tsq;
-  const count = async () => (await one<{ n: number }>(db, sql`select count(*)::int as n from products p where ${where}`))?.n ?? 0;
+  const order = !q.sort && tsq ? sql`ts_rank(p.search, ${tsq}) desc, p.sort_title asc, p.id` : ORDER[q.sort ?? DEFAULT_PRODUCT_SORT];
+  const total = sql`select count(*)::int from products p where ${where}`;
+  const count = async () => (await one<{ n: number }>(db, sql`${withScope(scope, [])} select (${total}) as n`))?.n ?? 0;
   if (limit === 0) return { items: [], totalCount: await count() };
   const { columns, joins } = enrichment(caller, (f) => !wanted || wanted.has(f));
-  // One round trip; only the page's rows are enriched. Unfiltered, the page is an index scan in
-  // the requested order that stops after `limit` rows, and the total a separate count. Filtered,
-  // the matching rows are found once (with their sort keys) and both the page and the total are
-  // read from them.
-  const source = narrows(q)
-    ? {
-      with: sql`f as materialized (select p.id, p.title, p.created_at, p.last_version_created_at
-        ${byRank ? sql`, ts_rank(p.search, ${tsq}) as rank` : sql``} from products p where ${where}),`,
-      page: sql`select p.id from f p order by ${byRank ? sql`p.rank desc, lower(p.title) asc, p.id` : ORDER[q.sort ?? DEFAULT_PRODUCT_SORT]}`,
-      total: sql`(select count(*)::int from f)`,
-    }
-    : {
-      with: sql``,
-      page: sql`select p.id from products p where ${where} order by ${ORDER[q.sort ?? DEFAULT_PRODUCT_SORT]}`,
-      total: sql`(select count(*)::int from products p where ${where})`,
-    };
+  // One round trip; only the page's rows are enriched. The page and the total are planned on
+  // their own: the page walks the index of the requested order until it has its rows (or, for a
+  // narrow filter, sorts the few matches); the total counts index entries. Visibility and the
+  // filters kept on the product row are read from the indexes (db/schema.ts).
   const found = await rows<Row & { ord: number }>(db, sql`
-    with ${source.with} page as (select x.id, row_number() over () as ord from (${source.page} limit ${limit} offset ${offset}) x)
-    select ${source.total} as total, page.ord, ${BASE_COLUMNS} ${columns}
+    ${withScope(scope, [sql`page as (select x.id, row_number() over () as ord
+      from (select p.id from products p where ${where} order by ${order} limit ${limit} offset ${offset}) x)`])}
+    select (${total}) as total, page.ord, ${BASE_COLUMNS} ${columns}
     from page join products p on p.id = page.id ${joins}
     order by page.ord`);
   const totalCount = found.length ? found[0]!.total : offset > 0 ? await count() : 0;

@@ -7,7 +7,7 @@ import type { Caller } from '../context.ts';
 import type { Db } from '../db/store.ts';
 import { SEARCH_TYPES, type SearchQuery, type SearchResultItem, type SearchType } from '../schemas/catalogue.ts';
 import { one } from './sql.ts';
-import { productVisible } from './visibility.ts';
+import { visibilityScope, withScope, type VisibilityScope } from './visibility.ts';
 import { textQuery } from './fulltext.ts';
 
 // Ties of rank are broken by id in byte order: comparing thousands of titles under the
@@ -26,13 +26,12 @@ interface Hit {
   section_title: string | null; section_description: string | null; section_index: number | null; article_id: string | null;
 }
 
-/** The hits of the statement. Each table's matches are found through its GIN index first and
- * fenced (materialized `m`, or `offset 0`), so the planner starts from them knowing how many there
- * are: a narrow search looks its few products up, a broad one scans products once. A match is
- * kept when its product is visible and its version is the product's latest: the one created at
- * the product's last_version_created_at (kept by publishing; looked up when missing). No join has
- * a misjudged side, so no plan can rescan the matches once per row. */
-function hitsOf(caller: Caller, types: Set<SearchType>, tsq: SQL | undefined): SQL {
+/** The CTEs that gather the hits. Each table's matches are found through its GIN index first
+ * (`m`, materialized, so the planner knows how many there are); a match is kept when its product
+ * is visible (read from the product's audience, visibility.ts) and its version is the product's
+ * latest: the one created at the product's last_version_created_at (kept by publishing; looked
+ * up when missing). */
+function hitsOf(scope: VisibilityScope, types: Set<SearchType>, tsq: SQL | undefined): SQL[] {
   const rank = tsq ? sql`ts_rank(t.search, ${tsq})` : sql`0::real`;
   const where = tsq ? sql`where t.search @@ ${tsq}` : sql``;
   const versioned: SQL[] = [];
@@ -54,22 +53,22 @@ function hitsOf(caller: Caller, types: Set<SearchType>, tsq: SQL | undefined): S
   }
   const none = sql`select null::text, null::text, null::text, 0::real, null::text, null::text, null::text, null::text, null::text where false`;
   const branches: SQL[] = [];
-  const visible = productVisible(caller, 'p');
   if (types.has('product')) {
-    branches.push(sql`select 'product'::text, p.id, p.title, h.rank, p.id, null::text, null::text, null::text, null::text
-      from (select t.id, ${rank} as rank from products t ${where} offset 0) h join products p on p.id = h.id where ${visible}`);
+    branches.push(sql`select 'product'::text, t.id, t.title, ${rank}, t.id, null::text, null::text, null::text, null::text
+      from products t ${where} ${tsq ? sql`and` : sql`where`} ${scope.visible('t')}`);
   }
   if (versioned.length) {
-    branches.push(sql`select mv.type, mv.id, mv.title, mv.rank, p.id, mv.resource_id, mv.document_id, mv.section_id, mv.article_id
-      from (select m.*, v.product_id, v.created_at from m join product_versions v on v.id = m.version_id offset 0) mv
-      join products p on p.id = mv.product_id
-      where ${visible} and mv.created_at = coalesce(p.last_version_created_at,
+    branches.push(sql`select m.type, m.id, m.title, m.rank, p.id, m.resource_id, m.document_id, m.section_id, m.article_id
+      from m join product_versions v on v.id = m.version_id join products p on p.id = v.product_id
+      where ${scope.visible('p')} and v.created_at = coalesce(p.last_version_created_at,
         (select max(lx.created_at) from product_versions lx where lx.product_id = p.id))`);
   }
-  return sql`m (type, id, title, rank, version_id, resource_id, document_id, section_id, article_id) as materialized (
-      ${versioned.length ? sql.join(versioned, sql` union all `) : none}),
-    hits (type, id, title, rank, product_id, resource_id, document_id, section_id, article_id) as materialized (
-      ${branches.length ? sql.join(branches, sql` union all `) : none})`;
+  return [
+    sql`m (type, id, title, rank, version_id, resource_id, document_id, section_id, article_id) as materialized (
+      ${versioned.length ? sql.join(versioned, sql` union all `) : none})`,
+    sql`hits (type, id, title, rank, product_id, resource_id, document_id, section_id, article_id) as materialized (
+      ${branches.length ? sql.join(branches, sql` union all `) : none})`,
+  ];
 }
 
 export async function search(db: Db, caller: Caller, q: SearchQuery) {
@@ -78,8 +77,9 @@ export async function search(db: Db, caller: Caller, q: SearchQuery) {
   const pageSize = q.pageSize ?? 10;
   const offset = ((q.page ?? 1) - 1) * pageSize;
   const order = ORDER[q.sort ?? '-rank']!;
+  const scope = visibilityScope(caller);
   const result = await one<{ counts: Record<string, number> | null; page: Hit[] | null }>(db, sql`
-    with ${hitsOf(caller, types, tsq)}
+    ${withScope(scope, hitsOf(scope, types, tsq))}
     select
       (select json_object_agg(c.type, c.n) from (select type, count(*)::int as n from hits group by type) c) as counts,
       (select json_agg(x order by x.ord) from (

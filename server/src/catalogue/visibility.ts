@@ -12,10 +12,11 @@
 //   and the product's owner team always sees it.
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Caller } from '../context.ts';
+import { roleSession, type Caller } from '../context.ts';
 import type { Db } from '../db/store.ts';
-import { unauthorized } from '../errors.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 import { ORG_ROLES } from '../../../src/rules/roleNames.ts';
+import { canLoadCatalogue } from '../../../src/rules/roles.ts';
 import { one, textArray } from './sql.ts';
 
 export const isVisitor = (caller: Caller): boolean => !caller.userId;
@@ -24,27 +25,61 @@ export const isProviderUser = (caller: Caller): boolean => !!caller.userId && !!
 export const isProviderAdmin = (caller: Caller): boolean =>
   isProviderUser(caller) && (caller.orgRoles.includes(ORG_ROLES.Administrator) || caller.orgRoles.includes(ORG_ROLES.CentralAdmin));
 
-/** The predicate "the caller may see product row `alias`". */
+/** The predicate "the caller may see product row `alias`". It reads the product's audience
+ * (a column the database derives from state and visibility, schema.ts) and its id only, so it
+ * can be tested on the entries of the catalogue's indexes: most products are public or for
+ * signed-in users; the few restricted ones the caller may see are found once per statement
+ * (a hashed set, or a lookup when a single product is asked for). */
 export function productVisible(caller: Caller, alias = 'p'): SQL {
   const p = sql.raw(alias);
-  if (isProviderUser(caller)) return sql`${p}.state <> 'deleted'`;
-  const published = sql`${p}.state = 'published'`;
-  if (isVisitor(caller)) return sql`(${published} and ${p}.visibility = 'unrestricted')`;
+  if (isProviderUser(caller)) return sql`${p}.audience <> 'deleted'`;
+  if (isVisitor(caller)) return sql`${p}.audience = 'public'`;
+  return sql`(${p}.audience in ('public', 'user') or ${p}.id in (${restrictedVisible(caller)}))`;
+}
+
+/** For a statement that tests visibility more than once (a page and its total, the branches of
+ * a search): `ctes` lists once, as `visible_restricted`, the restricted products the caller may
+ * see, and `visible` is the predicate reading that list. Put `ctes` first in the statement's WITH. */
+export interface VisibilityScope {
+  ctes: SQL | undefined;
+  visible(alias?: string): SQL;
+}
+
+export function visibilityScope(caller: Caller): VisibilityScope {
+  if (isProviderUser(caller) || isVisitor(caller)) return { ctes: undefined, visible: (alias = 'p') => productVisible(caller, alias) };
+  return {
+    ctes: sql`visible_restricted as materialized (${restrictedVisible(caller)})`,
+    visible: (alias = 'p') => {
+      const p = sql.raw(alias);
+      return sql`(${p}.audience in ('public', 'user') or ${p}.id in (select vr.id from visible_restricted vr))`;
+    },
+  };
+}
+
+/** `with <scope>, <rest>` (or `with <rest>`, or nothing). */
+export function withScope(scope: VisibilityScope, rest: SQL[]): SQL {
+  const all = [scope.ctes, ...rest].filter((x): x is SQL => !!x);
+  return all.length ? sql`with ${sql.join(all, sql`, `)}` : sql``;
+}
+
+/** Ids of the restricted products a signed-in consumer may see: by team list, team tags,
+ * exclusion list, or as a member of the owner team. */
+function restrictedVisible(caller: Caller): SQL {
   const teamIds = caller.teams.map((t) => t.guid);
   const tags = [...new Set(caller.teams.flatMap((t) => t.tags))];
-  const kinds: SQL[] = [sql`${p}.visibility in ('unrestricted', 'authenticated')`];
+  const kinds: SQL[] = [];
   if (teamIds.length) {
     const ids = textArray(teamIds);
     kinds.push(
-      sql`${p}.owner_team_id = any(${ids})`,
-      sql`(${p}.visibility = 'restricted' and ${p}.visibility_team_ids && ${ids})`,
-      sql`(${p}.visibility = 'restrictedExcluded' and not (${ids} <@ ${p}.visibility_team_ids))`,
+      sql`vr.owner_team_id = any(${ids})`,
+      sql`(vr.visibility = 'restricted' and vr.visibility_team_ids && ${ids})`,
+      sql`(vr.visibility = 'restrictedExcluded' and not (${ids} <@ vr.visibility_team_ids))`,
     );
   } else {
-    kinds.push(sql`${p}.visibility = 'restrictedExcluded'`);
+    kinds.push(sql`vr.visibility = 'restrictedExcluded'`);
   }
-  if (tags.length) kinds.push(sql`(${p}.visibility = 'restrictedTags' and ${p}.visibility_team_tags && ${textArray(tags)})`);
-  return sql`(${published} and (${sql.join(kinds, sql` or `)}))`;
+  if (tags.length) kinds.push(sql`(vr.visibility = 'restrictedTags' and vr.visibility_team_tags && ${textArray(tags)})`);
+  return sql`select vr.id from products vr where vr.audience = 'restricted' and (${sql.join(kinds, sql` or `)})`;
 }
 
 /** "Product `productId` (an SQL expression) is visible to the caller", for rows that hang off a product. */
@@ -61,19 +96,32 @@ export function liveSubscription(alias = 's'): SQL {
 /** The caller's organisation as an SQL value; a visitor's is null so every "= org" test is false. */
 export const callerOrg = (caller: Caller): SQL => sql`${caller.orgId ?? null}::text`;
 
-/** Is the marketplace browsable without signing in? site_config.settings.public, where (as in
- * db/siteConfig.ts) a missing or non-boolean value means the default, public. Read on each call:
- * another instance may have changed it. */
-export async function isPublicMarketplace(db: Db): Promise<boolean> {
-  const row = await one<{ private: boolean }>(db, sql`select settings->'public' = 'false'::jsonb as private from site_config where id = 'default'`);
-  return row?.private !== true;
+/** What the catalogue gate reads of site_config.settings: a private marketplace (public is
+ * false) and the consumer feature switched off. As in db/siteConfig.ts, a missing or non-boolean
+ * value means the default (public, consumer on). Read on each call that needs it: another
+ * instance may have changed it. */
+async function gateSettings(db: Db): Promise<{ private: boolean; consumerOff: boolean }> {
+  const row = await one<{ private: boolean; consumer_off: boolean }>(db, sql`select settings->'public' = 'false'::jsonb as private,
+    settings->'consumer' = 'false'::jsonb as consumer_off from site_config where id = 'default'`);
+  return { private: row?.private === true, consumerOff: row?.consumer_off === true };
 }
 
-/** Visitors of a private marketplace may not read the catalogue. */
+/** Is the marketplace browsable without signing in? */
+export async function isPublicMarketplace(db: Db): Promise<boolean> {
+  return !(await gateSettings(db)).private;
+}
+
+/** The catalogue gate of spec 1 §6 on a marketplace that requires sign-in: visitors must sign in
+ * (401), and a signed-in user needs Administrator among provider roles or Consumer or Subscriber
+ * among consumer roles (403), unless the consumer feature is off (then the catalogue is open
+ * without consumer rights). A caller who holds those rights passes without reading the settings. */
 export async function assertCatalogueOpen(db: Db, caller: Caller): Promise<void> {
-  if (isVisitor(caller) && !(await isPublicMarketplace(db))) {
-    throw unauthorized('This marketplace is private: sign in to browse its catalogue.');
-  }
+  const session = roleSession(caller);
+  if (canLoadCatalogue(session, { requiresLogin: true })) return;
+  const settings = await gateSettings(db);
+  if (!settings.private) return;
+  if (!session) throw unauthorized('This marketplace is private: sign in to browse its catalogue.');
+  if (!settings.consumerOff) throw forbidden('Your roles do not include access to this marketplace\'s catalogue.');
 }
 
 /** Puts the private-marketplace gate in front of every route of a catalogue route module. It runs

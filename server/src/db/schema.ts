@@ -161,13 +161,26 @@ export const products = pgTable('products', {
   createdAt: created(),
   modifiedAt: modified(),
   search: searchVector(sql`setweight(to_tsvector('english', coalesce(title,'')), 'A') || setweight(to_tsvector('english', coalesce(name,'')), 'A') || setweight(to_tsvector('english', coalesce(description,'')), 'B')`),
+  /** Who may see the product, derived from state and visibility (catalogue/visibility.ts): public
+   * (everyone), user (signed-in users), restricted (decided per caller from the team lists and
+   * the owner team), hidden (unpublished: provider users only), deleted. Kept by the database, so
+   * no writer can leave it stale; the catalogue's indexes carry it so that the visibility test,
+   * and counting what a caller may see, read indexes only. */
+  audience: text('audience').generatedAlwaysAs(sql`case when state = 'deleted' then 'deleted' when state <> 'published' then 'hidden'
+    when visibility = 'unrestricted' then 'public' when visibility = 'authenticated' then 'user' else 'restricted' end`),
+  /** lower(title): the title order and the title filter, as a column an index-only scan can return. */
+  sortTitle: text('sort_title').generatedAlwaysAs(sql`lower(title)`),
 }, (t) => [
-  index('products_title_idx').on(sql`lower(${t.title})`),
-  index('products_created_idx').on(t.createdAt),
   index('products_last_version_idx').on(t.lastVersionCreatedAt),
-  // The catalogue's browse orders (catalogue/products.ts ORDER), so a page is an index scan.
-  index('products_default_order_idx').on(sql`lower(${t.title})`, t.createdAt.desc().nullsFirst(), t.id),
-  index('products_modified_order_idx').on(t.lastVersionCreatedAt.desc().nullsLast(), sql`lower(${t.title})`, t.id),
+  // The catalogue's browse orders (catalogue/products.ts ORDER), each ending with the audience:
+  // a page, however deep, is an index-only scan in the requested order that tests visibility on
+  // the index entries.
+  index('products_default_order_idx').on(t.sortTitle, t.createdAt.desc().nullsFirst(), t.id, t.audience),
+  index('products_modified_order_idx').on(t.lastVersionCreatedAt.desc().nullsLast(), t.sortTitle, t.id, t.audience),
+  index('products_title_order_idx').on(t.sortTitle, t.id, t.audience),
+  index('products_created_order_idx').on(t.createdAt, t.id, t.audience),
+  // What a caller may see, and the filters kept on the product row: counts are index-only scans.
+  index('products_audience_idx').on(t.audience, t.id, t.status, t.ratingTotal, t.ratingAverage, t.sortTitle),
   index('products_search_idx').using('gin', t.search),
   index('products_tags_idx').using('gin', t.tags),
 ]);
