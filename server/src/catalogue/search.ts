@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../context.ts';
 import type { Db } from '../db/store.ts';
 import { SEARCH_TYPES, type SearchQuery, type SearchResultItem, type SearchType } from '../schemas/catalogue.ts';
-import { one } from './sql.ts';
+import { one, textArray } from './sql.ts';
 import { visibilityScope, withScope, type VisibilityScope } from './visibility.ts';
 import { textQuery } from './fulltext.ts';
 
@@ -26,49 +26,24 @@ interface Hit {
   section_title: string | null; section_description: string | null; section_index: number | null; article_id: string | null;
 }
 
-/** The CTEs that gather the hits. Each table's matches are found through its GIN index first
- * (`m`, materialized, so the planner knows how many there are); a match is kept when its product
- * is visible (read from the product's audience, visibility.ts) and its version is the product's
- * latest: the one created at the product's last_version_created_at (kept by publishing; looked
- * up when missing). */
-function hitsOf(scope: VisibilityScope, types: Set<SearchType>, tsq: SQL | undefined): SQL[] {
-  const rank = tsq ? sql`ts_rank(t.search, ${tsq})` : sql`0::real`;
-  const where = tsq ? sql`where t.search @@ ${tsq}` : sql``;
-  const versioned: SQL[] = [];
-  if (types.has('asset_resource')) {
-    versioned.push(sql`select 'asset_resource'::text, t.id, t.title, ${rank}, t.product_version_id, t.id, null::text, null::text, null::text
-      from asset_resources t ${where}`);
-  }
-  if (types.has('document_resource')) {
-    versioned.push(sql`select 'document_resource'::text, t.id, t.title, ${rank}, t.product_version_id, null::text, t.id, null::text, null::text
-      from documents t ${where}`);
-    if (tsq) {
-      // Sections and articles are hits of their own only for a text query; listing everything
-      // (no query) shows each document once.
-      versioned.push(sql`select 'document_resource', t.id, t.title, ${rank}, d.product_version_id, null, d.id, t.id, null
-        from document_sections t join documents d on d.id = t.document_id ${where}`);
-      versioned.push(sql`select 'document_resource', t.id, t.label, ${rank}, d.product_version_id, null, d.id, s.id, t.id
-        from articles t join document_sections s on s.id = t.section_id join documents d on d.id = s.document_id ${where}`);
-    }
-  }
-  const none = sql`select null::text, null::text, null::text, 0::real, null::text, null::text, null::text, null::text, null::text where false`;
-  const branches: SQL[] = [];
-  if (types.has('product')) {
-    branches.push(sql`select 'product'::text, t.id, t.title, ${rank}, t.id, null::text, null::text, null::text, null::text
-      from products t ${where} ${tsq ? sql`and` : sql`where`} ${scope.visible('t')}`);
-  }
-  if (versioned.length) {
-    branches.push(sql`select m.type, m.id, m.title, m.rank, p.id, m.resource_id, m.document_id, m.section_id, m.article_id
-      from m join product_versions v on v.id = m.version_id join products p on p.id = v.product_id
-      where ${scope.visible('p')} and v.created_at = coalesce(p.last_version_created_at,
-        (select max(lx.created_at) from product_versions lx where lx.product_id = p.id))`);
-  }
-  return [
-    sql`m (type, id, title, rank, version_id, resource_id, document_id, section_id, article_id) as materialized (
-      ${versioned.length ? sql.join(versioned, sql` union all `) : none})`,
-    sql`hits (type, id, title, rank, product_id, resource_id, document_id, section_id, article_id) as materialized (
-      ${branches.length ? sql.join(branches, sql` union all `) : none})`,
-  ];
+const KINDS: Record<SearchType, string[]> = {
+  product: ['product'],
+  asset_resource: ['asset_resource'],
+  document_resource: ['document', 'section', 'article'],
+};
+
+/** The hits: entries of search_entries (one narrow table kept by triggers, migration 0005) that
+ * match the text query through its GIN index, are of a product's latest version, and whose
+ * product the caller may see; all read from the entry itself. Sections and articles are hits of
+ * their own only for a text query: listing everything (no query) shows each document once. */
+function hitsOf(scope: VisibilityScope, types: Set<SearchType>, tsq: SQL | undefined): SQL {
+  const kinds = [...types].flatMap((type) => KINDS[type]).filter((kind) => tsq || (kind !== 'section' && kind !== 'article'));
+  return sql`hits (type, id, title, rank, product_id, resource_id, document_id, section_id, article_id) as materialized (
+    select case e.kind when 'product' then 'product' when 'asset_resource' then 'asset_resource' else 'document_resource' end,
+      e.id, e.title, ${tsq ? sql`ts_rank(e.search, ${tsq})` : sql`0::real`}, e.product_id,
+      case when e.kind = 'asset_resource' then e.id end, e.document_id, e.section_id, case when e.kind = 'article' then e.id end
+    from search_entries e
+    where ${tsq ? sql`e.search @@ ${tsq} and ` : sql``}e.latest and e.kind = any(${textArray(kinds)}) and ${scope.visible('e', 'product_id')})`;
 }
 
 export async function search(db: Db, caller: Caller, q: SearchQuery) {
@@ -79,7 +54,7 @@ export async function search(db: Db, caller: Caller, q: SearchQuery) {
   const order = ORDER[q.sort ?? '-rank']!;
   const scope = visibilityScope(caller);
   const result = await one<{ counts: Record<string, number> | null; page: Hit[] | null }>(db, sql`
-    ${withScope(scope, hitsOf(scope, types, tsq))}
+    ${withScope(scope, [hitsOf(scope, types, tsq)])}
     select
       (select json_object_agg(c.type, c.n) from (select type, count(*)::int as n from hits group by type) c) as counts,
       (select json_agg(x order by x.ord) from (

@@ -30,28 +30,31 @@ export const isProviderAdmin = (caller: Caller): boolean =>
  * can be tested on the entries of the catalogue's indexes: most products are public or for
  * signed-in users; the few restricted ones the caller may see are found once per statement
  * (a hashed set, or a lookup when a single product is asked for). */
-export function productVisible(caller: Caller, alias = 'p'): SQL {
+export function productVisible(caller: Caller, alias = 'p', idColumn = 'id'): SQL {
   const p = sql.raw(alias);
   if (isProviderUser(caller)) return sql`${p}.audience <> 'deleted'`;
   if (isVisitor(caller)) return sql`${p}.audience = 'public'`;
-  return sql`(${p}.audience in ('public', 'user') or ${p}.id in (${restrictedVisible(caller)}))`;
+  return sql`(${p}.audience in ('public', 'user') or ${p}.${sql.raw(idColumn)} in (${restrictedVisible(caller)}))`;
 }
 
-/** For a statement that tests visibility more than once (a page and its total, the branches of
- * a search): `ctes` lists once, as `visible_restricted`, the restricted products the caller may
- * see, and `visible` is the predicate reading that list. Put `ctes` first in the statement's WITH. */
+/** For a statement that tests visibility more than once (a page and its total): `ctes` lists
+ * once, as `visible_restricted`, the restricted products the caller may see, and `visible` is
+ * the predicate reading that list. Put `ctes` first in the statement's WITH. `visible` also
+ * takes rows that carry a product's audience and id under another name (search_entries). */
 export interface VisibilityScope {
   ctes: SQL | undefined;
-  visible(alias?: string): SQL;
+  visible(alias?: string, idColumn?: string): SQL;
 }
 
 export function visibilityScope(caller: Caller): VisibilityScope {
-  if (isProviderUser(caller) || isVisitor(caller)) return { ctes: undefined, visible: (alias = 'p') => productVisible(caller, alias) };
+  if (isProviderUser(caller) || isVisitor(caller)) {
+    return { ctes: undefined, visible: (alias = 'p', idColumn = 'id') => productVisible(caller, alias, idColumn) };
+  }
   return {
     ctes: sql`visible_restricted as materialized (${restrictedVisible(caller)})`,
-    visible: (alias = 'p') => {
+    visible: (alias = 'p', idColumn = 'id') => {
       const p = sql.raw(alias);
-      return sql`(${p}.audience in ('public', 'user') or ${p}.id in (select vr.id from visible_restricted vr))`;
+      return sql`(${p}.audience in ('public', 'user') or ${p}.${sql.raw(idColumn)} in (select vr.id from visible_restricted vr))`;
     },
   };
 }

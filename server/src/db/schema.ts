@@ -179,8 +179,9 @@ export const products = pgTable('products', {
   index('products_modified_order_idx').on(t.lastVersionCreatedAt.desc().nullsLast(), t.sortTitle, t.id, t.audience),
   index('products_title_order_idx').on(t.sortTitle, t.id, t.audience),
   index('products_created_order_idx').on(t.createdAt, t.id, t.audience),
-  // What a caller may see, and the filters kept on the product row: counts are index-only scans.
-  index('products_audience_idx').on(t.audience, t.id, t.status, t.ratingTotal, t.ratingAverage, t.sortTitle),
+  // What a caller may see, with the filters kept on the product row and the sort keys: totals,
+  // and pages of a narrow filter (sorting its few matches), are index-only scans.
+  index('products_audience_idx').on(t.audience, t.id, t.status, t.ratingTotal, t.ratingAverage, t.sortTitle, t.createdAt, t.lastVersionCreatedAt),
   index('products_search_idx').using('gin', t.search),
   index('products_tags_idx').using('gin', t.tags),
 ]);
@@ -202,7 +203,11 @@ export const productVersions = pgTable('product_versions', {
   /** Overview markdown of this version. */
   overview: text('overview').notNull().default(''),
   createdAt: created(),
-}, (t) => [index('product_versions_product_idx').on(t.productId, t.createdAt)]);
+}, (t) => [
+  // A product's latest version (created_at desc, id desc) without sorting, and a version's product
+  // and time for filters and search, are read from this index alone.
+  index('product_versions_product_idx').on(t.productId, t.createdAt, t.id),
+]);
 
 /** An asset groups resources (the resource's assetTitle). */
 export const assets = pgTable('assets', {
@@ -326,6 +331,33 @@ export const articles = pgTable('articles', {
   content: text('content').notNull().default(''),
   search: searchVector(sql`setweight(to_tsvector('english', coalesce(label,'')), 'A') || setweight(to_tsvector('english', coalesce(content,'')), 'C')`),
 }, (t) => [index('articles_section_idx').on(t.sectionId, t.articleIndex), index('articles_search_idx').using('gin', t.search)]);
+
+/** What catalogue search reads: one row per searchable thing (product, asset resource, document,
+ * section, article) with its product, version, title and search vector, whether its version is
+ * the product's latest and who may see the product (products.audience). Kept by triggers on the
+ * source tables (migration 0005), so a search is one GIN
+ * scan of one narrow table, with no join to decide what to keep. */
+export const searchEntries = pgTable('search_entries', {
+  /** product | asset_resource | document | section | article */
+  kind: text('kind').notNull(),
+  id: text('id').notNull(),
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  /** null for a product */
+  versionId: text('version_id').references(() => productVersions.id, { onDelete: 'cascade' }),
+  /** The document of a document, section or article; the section of a section or article. */
+  documentId: text('document_id'),
+  sectionId: text('section_id'),
+  title: text('title').notNull(),
+  search: tsvector('search').notNull(),
+  audience: text('audience').notNull(),
+  /** The version is the product's latest (always true for a product). */
+  latest: boolean('latest').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.kind, t.id] }),
+  index('search_entries_search_idx').using('gin', t.search),
+  index('search_entries_product_idx').on(t.productId),
+  index('search_entries_version_idx').on(t.versionId),
+]);
 
 // ---------------------------------------------------------------- plans and subscriptions
 
