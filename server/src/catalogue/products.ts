@@ -29,25 +29,25 @@ export function planVisible(caller: Caller, alias = 'pl'): SQL {
   return isProviderUser(caller) ? sql`true` : sql`${sql.raw(alias)}.state = 'active'`;
 }
 
-/** Categories given, with their descendants when asked. */
-function categoryFilter(ids: string[], withChildren: boolean): SQL {
-  const list = textArray(ids);
-  const set = withChildren
-    ? sql`(with recursive d(id) as (select id from categories where id = any(${list})
-          union select c.id from categories c join d on c.parent_id = d.id) select id from d)`
-    : sql`(select unnest(${list}))`;
-  // "p.id in (set of products)" rather than a correlated exists: the set is found once and hashed.
-  return sql`p.id in (select pc.product_id from product_categories pc where pc.category_id in ${set})`;
+/** The categories given and, when asked, their descendants: found before the statement, so the
+ * planner sees the actual list (a recursive set inside the statement hides its size). */
+async function categorySet(db: Db, ids: string[], withChildren: boolean): Promise<string[]> {
+  if (!withChildren) return ids;
+  const found = await rows<{ id: string }>(db, sql`with recursive d(id, depth) as (
+      select id, 0 from categories where id = any(${textArray(ids)})
+      union select c.id, d.depth + 1 from categories c join d on c.parent_id = d.id where d.depth < 32)
+    select distinct id from d`);
+  return found.map((r) => r.id);
 }
 
-function filters(caller: Caller, visible: SQL, q: ProductsQuery, tsq: SQL | undefined): SQL {
+function filters(caller: Caller, visible: SQL, q: ProductsQuery, tsq: SQL | undefined, categories: string[] | undefined): SQL {
   const org = callerOrg(caller);
   const title = q['title.search']?.trim();
   return and([
     visible,
     tsq && sql`p.search @@ ${tsq}`,
     title && sql`strpos(p.sort_title, lower(${title})) > 0`,
-    q['category.id']?.length && categoryFilter(q['category.id'], !!q['include.child.categories']),
+    categories && sql`p.id in (select pc.product_id from product_categories pc where pc.category_id = any(${textArray(categories)}))`,
     q.tag?.length && sql`p.tags && ${textArray(q.tag)}`,
     q['stage.id']?.length && sql`p.id in (select v.product_id from asset_resources ar join product_versions v on v.id = ar.product_version_id
       where ar.stage_id = any(${textArray(q['stage.id'])}))`,
@@ -172,7 +172,8 @@ export async function listProducts(db: Db, caller: Caller, q: ProductsQuery): Pr
   const wanted = parseFields(q.fields, PRODUCT_FIELDS);
   const tsq = await textQuery(db, q);
   const scope = visibilityScope(caller);
-  const where = filters(caller, scope.visible('p'), q, tsq);
+  const categories = q['category.id']?.length ? await categorySet(db, q['category.id'], !!q['include.child.categories']) : undefined;
+  const where = filters(caller, scope.visible('p'), q, tsq, categories);
   const limit = q.limit ?? 10;
   const offset = q.offset ?? 0;
   const order = !q.sort && tsq ? sql`ts_rank(p.search, ${tsq}) desc, p.sort_title asc, p.id` : ORDER[q.sort ?? DEFAULT_PRODUCT_SORT];

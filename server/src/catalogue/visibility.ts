@@ -32,10 +32,15 @@ export const isProviderAdmin = (caller: Caller): boolean =>
  * (a hashed set, or a lookup when a single product is asked for). */
 export function productVisible(caller: Caller, alias = 'p', idColumn = 'id'): SQL {
   const p = sql.raw(alias);
-  if (isProviderUser(caller)) return sql`${p}.audience <> 'deleted'`;
+  if (isProviderUser(caller)) return sql`${p}.audience in ('public', 'user', 'restricted', 'hidden')`;
   if (isVisitor(caller)) return sql`${p}.audience = 'public'`;
-  return sql`(${p}.audience in ('public', 'user') or ${p}.${sql.raw(idColumn)} in (${restrictedVisible(caller)}))`;
+  return signedIn(p, sql.raw(idColumn), restrictedVisible(caller));
 }
+
+/** Written so that the audience alone is an index condition (the leading column of
+ * products_audience_idx), and the few restricted rows are tested against `restricted`. */
+const signedIn = (p: SQL, id: SQL, restricted: SQL): SQL =>
+  sql`(${p}.audience in ('public', 'user', 'restricted') and (${p}.audience <> 'restricted' or ${p}.${id} in (${restricted})))`;
 
 /** For a statement that tests visibility more than once (a page and its total): `ctes` lists
  * once, as `visible_restricted`, the restricted products the caller may see, and `visible` is
@@ -52,10 +57,7 @@ export function visibilityScope(caller: Caller): VisibilityScope {
   }
   return {
     ctes: sql`visible_restricted as materialized (${restrictedVisible(caller)})`,
-    visible: (alias = 'p', idColumn = 'id') => {
-      const p = sql.raw(alias);
-      return sql`(${p}.audience in ('public', 'user') or ${p}.${sql.raw(idColumn)} in (select vr.id from visible_restricted vr))`;
-    },
+    visible: (alias = 'p', idColumn = 'id') => signedIn(sql.raw(alias), sql.raw(idColumn), sql`select vr.id from visible_restricted vr`),
   };
 }
 
