@@ -33,16 +33,13 @@ function columns(want: (f: CategoryField) => boolean): SQL {
 }
 
 /** Products the caller may see in each category or its descendants (a product in several of them
- * counted once), for the categories of one page: one grouped statement. */
+ * counted once), for the categories of one page: one index range per category of
+ * category_products, which lists each subtree's products once with their audience. */
 async function productCounts(db: Db, caller: Caller, ids: string[]): Promise<Map<string, number>> {
   if (!ids.length) return new Map();
-  const found = await rows<{ root: string; n: number }>(db, sql`
-    with recursive tree(root, id, depth) as (
-      select c.id, c.id, 0 from categories c where c.id = any(${textArray(ids)})
-      union all select t.root, ch.id, t.depth + 1 from tree t join categories ch on ch.parent_id = t.id where t.depth < 32)
-    select x.root, count(*)::int as n from (select distinct t.root, pc.product_id
-      from tree t join product_categories pc on pc.category_id = t.id join products p on p.id = pc.product_id
-      where ${productVisible(caller, 'p')}) x group by x.root`);
+  const found = await rows<{ root: string; n: number }>(db, sql`select cp.category_id as root, count(*)::int as n
+    from category_products cp where cp.category_id = any(${textArray(ids)}) and ${productVisible(caller, 'cp', 'product_id')}
+    group by cp.category_id`);
   return new Map(found.map((r) => [r.root, r.n]));
 }
 

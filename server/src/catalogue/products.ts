@@ -29,25 +29,22 @@ export function planVisible(caller: Caller, alias = 'pl'): SQL {
   return isProviderUser(caller) ? sql`true` : sql`${sql.raw(alias)}.state = 'active'`;
 }
 
-/** The categories given and, when asked, their descendants: found before the statement, so the
- * planner sees the actual list (a recursive set inside the statement hides its size). */
-async function categorySet(db: Db, ids: string[], withChildren: boolean): Promise<string[]> {
-  if (!withChildren) return ids;
-  const found = await rows<{ id: string }>(db, sql`with recursive d(id, depth) as (
-      select id, 0 from categories where id = any(${textArray(ids)})
-      union select c.id, d.depth + 1 from categories c join d on c.parent_id = d.id where d.depth < 32)
-    select distinct id from d`);
-  return found.map((r) => r.id);
+/** Products filed under the categories given, or (with their descendants) anywhere below them:
+ * category_products lists each subtree's products, so there is no walk down the tree. */
+function categoryFilter(ids: string[], withChildren: boolean): SQL {
+  return withChildren
+    ? sql`p.id in (select cp.product_id from category_products cp where cp.category_id = any(${textArray(ids)}))`
+    : sql`p.id in (select pc.product_id from product_categories pc where pc.category_id = any(${textArray(ids)}))`;
 }
 
-function filters(caller: Caller, visible: SQL, q: ProductsQuery, tsq: SQL | undefined, categories: string[] | undefined): SQL {
+function filters(caller: Caller, visible: SQL, q: ProductsQuery, tsq: SQL | undefined): SQL {
   const org = callerOrg(caller);
   const title = q['title.search']?.trim();
   return and([
     visible,
     tsq && sql`p.search @@ ${tsq}`,
     title && sql`strpos(p.sort_title, lower(${title})) > 0`,
-    categories && sql`p.id in (select pc.product_id from product_categories pc where pc.category_id = any(${textArray(categories)}))`,
+    q['category.id']?.length && categoryFilter(q['category.id'], !!q['include.child.categories']),
     q.tag?.length && sql`p.tags && ${textArray(q.tag)}`,
     q['stage.id']?.length && sql`p.id in (select v.product_id from asset_resources ar join product_versions v on v.id = ar.product_version_id
       where ar.stage_id = any(${textArray(q['stage.id'])}))`,
@@ -172,8 +169,7 @@ export async function listProducts(db: Db, caller: Caller, q: ProductsQuery): Pr
   const wanted = parseFields(q.fields, PRODUCT_FIELDS);
   const tsq = await textQuery(db, q);
   const scope = visibilityScope(caller);
-  const categories = q['category.id']?.length ? await categorySet(db, q['category.id'], !!q['include.child.categories']) : undefined;
-  const where = filters(caller, scope.visible('p'), q, tsq, categories);
+  const where = filters(caller, scope.visible('p'), q, tsq);
   const limit = q.limit ?? 10;
   const offset = q.offset ?? 0;
   const order = !q.sort && tsq ? sql`ts_rank(p.search, ${tsq}) desc, p.sort_title asc, p.id` : ORDER[q.sort ?? DEFAULT_PRODUCT_SORT];

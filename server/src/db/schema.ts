@@ -189,7 +189,21 @@ export const products = pgTable('products', {
 export const productCategories = pgTable('product_categories', {
   productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   categoryId: text('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_cat_idx').on(t.categoryId)]);
+}, (t) => [
+  primaryKey({ columns: [t.productId, t.categoryId] }),
+  // The products of categories (browse filter, category counts) from the index alone.
+  index('product_categories_cat_idx').on(t.categoryId, t.productId),
+]);
+
+/** Every product of each category or any of its descendants, once, with who may see it
+ * (products.audience): category product counts and the category-tree filter read it from one
+ * index, with no walk down the tree and no de-duplication. Kept by triggers on product_categories,
+ * categories and products (migration 0006). */
+export const categoryProducts = pgTable('category_products', {
+  categoryId: text('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+  audience: text('audience').notNull(),
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.categoryId, t.audience, t.productId] }), index('category_products_product_idx').on(t.productId)]);
 
 export const productVersions = pgTable('product_versions', {
   id: text('id').primaryKey(),
