@@ -10,12 +10,12 @@ import { one, textArray } from './sql.ts';
 import { visibilityScope, withScope, type VisibilityScope } from './visibility.ts';
 import { textQuery } from './fulltext.ts';
 
-// Ties of rank are broken by id in byte order: comparing thousands of titles under the
+// Ties are broken by id and kind in byte order: comparing thousands of titles under the
 // database's linguistic collation costs more than the ranking itself.
 const ORDER: Record<string, SQL> = {
-  '-rank': sql`h.rank desc, h.id collate "C", h.type collate "C"`,
-  '+title': sql`lower(h.title) asc, h.id collate "C", h.type collate "C"`,
-  '-title': sql`lower(h.title) desc, h.id collate "C", h.type collate "C"`,
+  '-rank': sql`h.rank desc, h.id collate "C", h.kind collate "C"`,
+  '+title': sql`lower(h.title) asc, h.id collate "C", h.kind collate "C"`,
+  '-title': sql`lower(h.title) desc, h.id collate "C", h.kind collate "C"`,
 };
 
 interface Hit {
@@ -26,24 +26,27 @@ interface Hit {
   section_title: string | null; section_description: string | null; section_index: number | null; article_id: string | null;
 }
 
+/** The kinds of search_entries behind each result type. */
 const KINDS: Record<SearchType, string[]> = {
   product: ['product'],
   asset_resource: ['asset_resource'],
   document_resource: ['document', 'section', 'article'],
 };
+const TYPE_OF: Record<string, SearchType> = { product: 'product', asset_resource: 'asset_resource', document: 'document_resource', section: 'document_resource', article: 'document_resource' };
 
 /** The hits: entries of search_entries (one narrow table kept by triggers, migration 0005) that
  * match the text query through its GIN index, are of a product's latest version, and whose
- * product the caller may see; all read from the entry itself. Sections and articles are hits of
- * their own only for a text query: listing everything (no query) shows each document once. */
-function hitsOf(scope: VisibilityScope, types: Set<SearchType>, tsq: SQL | undefined): SQL {
+ * product the caller may see; all read from the entry itself. Only what counting and ordering
+ * need is kept (the page's rows are read again by key). Sections and articles are hits of their
+ * own only for a text query: listing everything (no query) shows each document once. */
+function hitsOf(scope: VisibilityScope, types: Set<SearchType>, tsq: SQL | undefined, byTitle: boolean): SQL {
   const kinds = [...types].flatMap((type) => KINDS[type]).filter((kind) => tsq || (kind !== 'section' && kind !== 'article'));
-  return sql`hits (type, id, title, rank, product_id, resource_id, document_id, section_id, article_id) as materialized (
-    select case e.kind when 'product' then 'product' when 'asset_resource' then 'asset_resource' else 'document_resource' end,
-      e.id, e.title, ${tsq ? sql`ts_rank(e.search, ${tsq})` : sql`0::real`}, e.product_id,
-      case when e.kind = 'asset_resource' then e.id end, e.document_id, e.section_id, case when e.kind = 'article' then e.id end
+  const everyKind = kinds.length === Object.keys(TYPE_OF).length;
+  return sql`hits as materialized (
+    select e.kind, e.id, ${tsq ? sql`ts_rank(e.search, ${tsq})` : sql`0::real`} as rank${byTitle ? sql`, e.title` : sql``}
     from search_entries e
-    where ${tsq ? sql`e.search @@ ${tsq} and ` : sql``}e.latest and e.kind = any(${textArray(kinds)}) and ${scope.visible('e', 'product_id')})`;
+    where ${tsq ? sql`e.search @@ ${tsq} and ` : sql``}e.latest ${everyKind ? sql`` : sql`and e.kind = any(${textArray(kinds)})`}
+      and ${scope.visible('e', 'product_id')})`;
 }
 
 export async function search(db: Db, caller: Caller, q: SearchQuery) {
@@ -51,29 +54,33 @@ export async function search(db: Db, caller: Caller, q: SearchQuery) {
   const tsq = await textQuery(db, q);
   const pageSize = q.pageSize ?? 10;
   const offset = ((q.page ?? 1) - 1) * pageSize;
-  const order = ORDER[q.sort ?? '-rank']!;
+  const sort = q.sort ?? '-rank';
+  const order = ORDER[sort]!;
   const scope = visibilityScope(caller);
   const result = await one<{ counts: Record<string, number> | null; page: Hit[] | null }>(db, sql`
-    ${withScope(scope, [hitsOf(scope, types, tsq)])}
+    ${withScope(scope, [hitsOf(scope, types, tsq, sort !== '-rank')])}
     select
-      (select json_object_agg(c.type, c.n) from (select type, count(*)::int as n from hits group by type) c) as counts,
+      (select json_object_agg(c.kind, c.n) from (select kind, count(*)::int as n from hits group by kind) c) as counts,
       (select json_agg(x order by x.ord) from (
-        select row_number() over (order by ${order}) as ord, h.type, h.id, h.title, h.rank, h.article_id,
-          case when h.type = 'product' then p.description when h.type = 'asset_resource' then ar.description
-            when h.article_id is not null then s.title when h.section_id is not null then s.description else d.description end as description,
+        select h.ord, case e.kind when 'product' then 'product' when 'asset_resource' then 'asset_resource' else 'document_resource' end as type,
+          e.id, e.title, h.rank, case when e.kind = 'article' then e.id end as article_id,
+          case e.kind when 'product' then p.description when 'asset_resource' then ar.description
+            when 'article' then s.title when 'section' then s.description else d.description end as description,
           p.id as product_id, p.title as product_title, p.contact->>'email' as contact_email,
           cur.id as version_id, cur.label as version_label, ar.type as resource_type, st.title as stage,
           d.id as document_id, d.title as document_title, d.description as document_description, d.content_type as file_type,
           s.title as section_title, s.description as section_description, s.section_index
-        from (select * from hits h order by ${order} limit ${pageSize} offset ${offset}) h
-        join products p on p.id = h.product_id
+        from (select h.*, row_number() over (order by ${order}) as ord from (select * from hits h order by ${order} limit ${pageSize} offset ${offset}) h) h
+        join search_entries e on e.kind = h.kind and e.id = h.id
+        join products p on p.id = e.product_id
         left join lateral (select v.id, v.label from product_versions v where v.product_id = p.id
           order by v.created_at desc, v.id desc limit 1) cur on true
-        left join asset_resources ar on ar.id = h.resource_id
+        left join asset_resources ar on e.kind = 'asset_resource' and ar.id = e.id
         left join stages st on st.id = ar.stage_id
-        left join documents d on d.id = h.document_id
-        left join document_sections s on s.id = h.section_id) x) as page`);
-  const counts = { product: 0, asset_resource: 0, document_resource: 0, ...(result?.counts ?? {}) };
+        left join documents d on d.id = e.document_id
+        left join document_sections s on s.id = e.section_id) x) as page`);
+  const counts = { product: 0, asset_resource: 0, document_resource: 0 };
+  for (const [kind, n] of Object.entries(result?.counts ?? {})) counts[TYPE_OF[kind]!] += n;
   const items = (result?.page ?? []).map(toItem);
   return { items, totalCount: counts.product + counts.asset_resource + counts.document_resource, counts };
 }
