@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { VISITOR, type Caller } from '../context.ts';
 import { ApiError, unauthorized } from '../errors.ts';
 import { getOrCreateSecret } from '../db/secrets.ts';
-import { loadCaller } from '../auth/caller.ts';
+import { loadCaller, loadSessionCaller } from '../auth/caller.ts';
 import { AuthService } from '../auth/service.ts';
 import { OidcVerifier, type OidcOptions } from '../auth/oidc.ts';
 import { TokenError, TokenKeys } from '../auth/tokens.ts';
@@ -55,7 +55,7 @@ export default fp<AuthOptions>(async (app, options) => {
     let caller: Caller | null;
     if (alg === 'HS256' && options.builtinSignIn !== false) {
       const claims = await keys.verify(token);
-      const [active, loaded] = await Promise.all([service.sessionActive(claims.sessionId), loadCaller(app.db, claims.userId)]);
+      const { active, caller: loaded } = await loadSessionCaller(app.db, claims.userId, claims.sessionId);
       if (!active) throw unauthorized('The session was signed out; sign in again.');
       caller = loaded;
     } else if (oidc) {
