@@ -18,6 +18,7 @@ import replace from '@rollup/plugin-replace';
 import json from '@rollup/plugin-json';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
+import utilityStyles from './scripts/styles.mjs';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -270,12 +271,12 @@ const bundle = {
     entryFileNames: '[name].js',
     chunkFileNames: (chunk) => `chunks/${chunkName(chunk)}-[hash].js`,
     sourcemap: true,
-    // Keep the entries small and the shared runtime (React, twind, swr, ky…) in one cacheable
+    // Keep the entries small and the shared runtime (React, swr, ky…) in one cacheable
     // chunk. @formatjs stays out: it loads only when a text needs plural or select formatting.
     manualChunks(id) {
       // swr's add-ons (infinite, mutation…) stay with the screens that use them.
       if (/node_modules\/swr\/dist\/(infinite|mutation|subscription|immutable)\//.test(id)) return undefined;
-      if (/node_modules\/(react|react-dom|scheduler|@r2wc|@twind|zustand|swr|ky|tslib)\//.test(id)) {
+      if (/node_modules\/(react|react-dom|scheduler|@r2wc|zustand|swr|ky|tslib)\//.test(id)) {
         return 'runtime';
       }
       return undefined;
@@ -309,6 +310,7 @@ const bundle = {
       minify: dev,
       loaders: { '.ts': 'ts', '.tsx': 'tsx' },
     }),
+    utilityStyles({ root }),
     precompiledMessages(),
     removeStaleChunks(),
     !dev && minifier({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),

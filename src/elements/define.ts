@@ -1,6 +1,7 @@
 // Turns a lazily loaded React screen into an `agora-*` custom element (r2wc): open shadow root,
-// typed attributes, twind styles adopted into the shadow root, the provider theme as CSS custom
-// properties, and the page-wide configuration, session and cache shared by every element.
+// typed attributes, the utility styles (made by twind at build time) adopted into the shadow
+// root, the provider theme as CSS custom properties, and the page-wide configuration, session and
+// cache shared by every element.
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { apiFor, ElementConfigContext, type ElementConfig } from '../api/context.ts';
@@ -8,8 +9,7 @@ import type { Api } from '../api/client.ts';
 import { LocaleContext, readLocaleCookie, toLocale, useMessages } from '../i18n/intl.ts';
 import { DEFAULT_LOCALE } from '../rules/constants.ts';
 import { agoraStore, useAgora, type AgoraConfig } from '../state/store.ts';
-import { HOST_CSS } from '../styles/host.ts';
-import { withTwind } from '../styles/twind.ts';
+import { adoptStyles } from '../styles/sheet.ts';
 import { withTimeout } from './chunks.ts';
 import { ElementFrame } from './frame.tsx';
 import { installPageApi } from './page.ts';
@@ -101,22 +101,6 @@ function Sections({ names, children }: { names: string[]; children?: ReactNode }
   return children;
 }
 
-let hostSheet: CSSStyleSheet | null = null;
-
-function adoptHostStyles(root: ShadowRoot): void {
-  if (!('adoptedStyleSheets' in root) || typeof CSSStyleSheet === 'undefined' || !('replaceSync' in CSSStyleSheet.prototype)) {
-    const style = document.createElement('style');
-    style.textContent = HOST_CSS;
-    root.prepend(style);
-    return;
-  }
-  if (!hostSheet) {
-    hostSheet = new CSSStyleSheet();
-    hostSheet.replaceSync(HOST_CSS);
-  }
-  if (!root.adoptedStyleSheets.includes(hostSheet)) root.adoptedStyleSheets = [hostSheet, ...root.adoptedStyleSheets];
-}
-
 /**
  * Defines `tag` once; loading the bundle twice, or two bundles, is harmless.
  *
@@ -159,9 +143,8 @@ export function defineElement<P extends object>(
   Root.displayName = `Agora(${tag})`;
 
   const Base = r2wc(Root, { shadow: 'open', props: types as never }) as unknown as typeof HTMLElement;
-  const Styled = withTwind()(Base as never) as unknown as typeof HTMLElement;
 
-  class AgoraElement extends Styled {
+  class AgoraElement extends Base {
     constructor() {
       super();
       void loadOnce().catch(() => undefined);
@@ -174,7 +157,7 @@ export function defineElement<P extends object>(
           // Only an early start: the screen asks again itself.
         }
       }
-      adoptHostStyles(this.shadowRoot!);
+      adoptStyles(this.shadowRoot!);
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null): void {

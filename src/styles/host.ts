@@ -2,7 +2,7 @@
 // must not reach inside, even when the page sets them with !important on a universal selector:
 // inside the shadow tree an !important declaration on :host beats the page's !important one.
 // Sizing and positioning (width, height, display) stay with the page.
-import { FONT_STACK } from './twind.ts';
+import { FONT_STACK } from './units.ts';
 
 export const HOST_CSS = `:host{
 display:block;

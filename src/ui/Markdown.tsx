@@ -4,7 +4,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useT } from './i18n.ts';
 import { HEADING_ID_PREFIX, renderMarkdown } from './markdown.ts';
 import { cx } from './tone.ts';
-import { remToPx } from '../styles/twind.ts';
+import { remToPx } from '../styles/units.ts';
 
 // Plain CSS: the HTML comes from marked, so it carries no utility classes for twind to see.
 // Written in rem for reading, served in px like twind's: rem follows the host page's root font size.

@@ -1,18 +1,17 @@
-// Colour classes per tone, in one place. Theme colours are CSS custom properties (src/styles/twind.ts
-// maps bg-primary, text-danger… to var(--agora-*), opacity modifiers included).
+// Colour classes per tone, in one place. Theme colours are CSS custom properties (src/styles/twind.config.ts
+// maps bg-primary, text-danger… to var(--agora-*), opacity modifiers included). Class names are
+// written out whole: the build finds them in the source (scripts/styles.mjs).
 export type Tone = 'primary' | 'secondary' | 'tertiary' | 'info' | 'success' | 'warning' | 'danger' | 'neutral';
 
-/** Text in the tone, darkened so it stays readable on the light tint of the same tone. */
-const ink = (tone: string) => `text-[color:color-mix(in_srgb,var(--agora-${tone})_72%,black)]`;
-
+/** A light tint of the tone, its border, and text in the tone darkened to stay readable on it. */
 export const TONE_SOFT: Record<Tone, string> = {
-  primary: `bg-primary/10 border-primary/30 ${ink('primary')}`,
-  secondary: `bg-secondary/10 border-secondary/30 ${ink('secondary')}`,
-  tertiary: `bg-tertiary/10 border-tertiary/30 ${ink('tertiary')}`,
-  info: `bg-info/10 border-info/30 ${ink('info')}`,
-  success: `bg-success/10 border-success/30 ${ink('success')}`,
-  warning: `bg-warning/20 border-warning/40 ${ink('warning')}`,
-  danger: `bg-danger/10 border-danger/30 ${ink('danger')}`,
+  primary: 'bg-primary/10 border-primary/30 text-primary-ink',
+  secondary: 'bg-secondary/10 border-secondary/30 text-secondary-ink',
+  tertiary: 'bg-tertiary/10 border-tertiary/30 text-tertiary-ink',
+  info: 'bg-info/10 border-info/30 text-info-ink',
+  success: 'bg-success/10 border-success/30 text-success-ink',
+  warning: 'bg-warning/20 border-warning/40 text-warning-ink',
+  danger: 'bg-danger/10 border-danger/30 text-danger-ink',
   neutral: 'bg-gray-100 border-gray-300 text-gray-700',
 };
 

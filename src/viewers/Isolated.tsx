@@ -5,7 +5,7 @@
 // React renders the viewer through a portal, so context (messages, API client) is kept.
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { remToPx } from '../styles/twind.ts';
+import { remToPx } from '../styles/units.ts';
 
 export interface IsolatedProps {
   /** The viewer's CSS, rendered as a <style> inside the nested shadow root. */

@@ -9,7 +9,8 @@ import { en, type MessageKey } from '../../src/i18n/messages/en.ts';
 import { configure } from '../../src/state/store.ts';
 import { LOCALE_COOKIE } from '../../src/rules/constants.ts';
 import { readableOn, safeColor, themeCss } from '../../src/styles/theme.ts';
-import { remToPx } from '../../src/styles/twind.ts';
+import { remToPx } from '../../src/styles/units.ts';
+import { addRules } from '../../src/styles/sheet.ts';
 
 interface ProbeProps {
   label?: string;
@@ -145,16 +146,19 @@ describe('defineElement', () => {
     await vi.waitFor(() => expect(el.shadowRoot!.querySelector('[data-testid=text]')!.textContent).toBe('Réessayer'));
   });
 
-  it('adopts the host styles and the shared twind sheet into the shadow root', async () => {
+  it('adopts the host styles and the shared utility sheet into the shadow root', async () => {
     const { el } = await mount('<agora-probe></agora-probe>');
+    const other = await mount('<agora-probe></agora-probe>');
     const sheets = el.shadowRoot!.adoptedStyleSheets;
-    expect(sheets.length).toBeGreaterThanOrEqual(2);
-    const css = sheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('\n');
-    expect(css).toContain(':host');
-    await vi.waitFor(() => expect([...sheets.at(-1)!.cssRules].map((r) => r.cssText).join('\n')).toContain('.p-4'));
+    expect(sheets).toHaveLength(2);
+    expect([...sheets[0]!.cssRules].map((r) => r.cssText).join('\n')).toContain(':host');
+    // One utility sheet for every element: rules added later reach all of them.
+    expect(other.el.shadowRoot!.adoptedStyleSheets[1]).toBe(sheets[1]);
+    addRules([[1_000_000, '.probe-rule{color:red}']]);
+    expect([...sheets[1]!.cssRules].at(-1)!.cssText).toContain('.probe-rule');
     // Nothing is added to the page's own styles.
     expect(document.adoptedStyleSheets.length).toBe(0);
-    expect(document.head.querySelectorAll('style:not([media="not all"])').length).toBe(0);
+    expect(document.head.querySelectorAll('style').length).toBe(0);
   });
 
   it('carries the provider theme from the marketplace settings as CSS custom properties', async () => {

@@ -1,23 +1,14 @@
-// Twind for shadow roots: one shared constructable stylesheet adopted by every Agora element,
-// the Tailwind preset, the provider theme colours as CSS custom properties, and px instead of rem
-// (rem follows the host page's root font size, which a page may change; the element must not).
+// The twind configuration of our utility classes: the Tailwind preset, the provider theme colours
+// as CSS custom properties, and px instead of rem. It runs at BUILD time only (scripts/styles.mjs
+// turns the classes each chunk uses into CSS rules that src/styles/sheet.ts adopts into every
+// shadow root), so twind and its preset never reach the browser.
 import { defineConfig, type TwindRule } from '@twind/core';
 import presetTailwind from '@twind/preset-tailwind';
-import install from '@twind/with-web-components';
 import { THEME_COLORS } from './theme.ts';
+import { FONT_STACK, remToPx } from './units.ts';
 
 /** A theme colour that follows its CSS custom property and still takes opacity modifiers (bg-primary/10). */
 const themeColor = (name: string) => `color-mix(in srgb, var(--agora-${name}) calc(<alpha-value> * 100%), transparent)`;
-
-export const FONT_STACK =
-  'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
-
-const ROOT_FONT_PX = 16;
-
-/** '1.5rem' -> '24px' in a declaration block. */
-export function remToPx(declarations: string): string {
-  return declarations.replace(/(-?\d*\.?\d+)rem\b/g, (_, n: string) => `${+(Number(n) * ROOT_FONT_PX).toFixed(3)}px`);
-}
 
 export const twindConfig = defineConfig({
   presets: [presetTailwind({ disablePreflight: false })],
@@ -51,13 +42,3 @@ export const twindConfig = defineConfig({
   ],
   finalize: (rule: TwindRule) => (rule.d && rule.d.includes('rem') ? { ...rule, d: remToPx(rule.d) } : rule),
 });
-
-type Installer = ReturnType<typeof install>;
-let installer: Installer | null = null;
-
-/** The class mixin that adopts the shared sheet into an element's shadow root (created on first use,
- * so importing this module outside a browser does nothing). */
-export function withTwind(): Installer {
-  installer ??= install(twindConfig, false);
-  return installer;
-}

@@ -1,0 +1,69 @@
+// The styles every Agora shadow root adopts: the host box (host.ts) and one shared sheet of utility
+// rules. The rules are made at build time (scripts/styles.mjs): each chunk registers the rules its
+// own classes need, numbered by their place in the whole app's stylesheet, as it loads. Inserting by
+// that number keeps the cascade order Tailwind relies on (`md:flex` after `hidden`) whatever order
+// the chunks arrive in. A page loading two bundles gets two sheets; both are correct.
+import { HOST_CSS } from './host.ts';
+
+/** [place in the app's stylesheet, rule text] */
+export type StyleRule = readonly [number, string];
+
+const constructable = typeof CSSStyleSheet !== 'undefined' && 'replaceSync' in CSSStyleSheet.prototype
+  && typeof ShadowRoot !== 'undefined' && 'adoptedStyleSheets' in ShadowRoot.prototype;
+
+/** Places of the rules in `utilities`, ascending: cssRules[i] is the rule at places[i]. */
+const places: number[] = [];
+const texts: string[] = [];
+let utilities: CSSStyleSheet | null = null;
+let host: CSSStyleSheet | null = null;
+/** Without constructable sheets (old browsers): one <style> per shadow root, rewritten on change. */
+const fallbackStyles = new Set<HTMLStyleElement>();
+
+function insertAt(index: number, rule: string): void {
+  if (!utilities) return;
+  try {
+    utilities.insertRule(rule, index);
+  } catch {
+    // A rule this browser rejects (another engine's prefix) keeps its slot so indices stay aligned.
+    utilities.insertRule(':root{}', index);
+  }
+}
+
+/** Called by every chunk with the rules its classes need (generated code, see scripts/styles.mjs). */
+export function addRules(rules: readonly StyleRule[]): void {
+  let changed = false;
+  for (const [place, text] of rules) {
+    let lo = 0;
+    let hi = places.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (places[mid]! < place) lo = mid + 1;
+      else hi = mid;
+    }
+    if (places[lo] === place) continue;
+    places.splice(lo, 0, place);
+    texts.splice(lo, 0, text);
+    insertAt(lo, text);
+    changed = true;
+  }
+  if (changed) for (const style of fallbackStyles) style.textContent = HOST_CSS + texts.join('\n');
+}
+
+/** Gives a shadow root the host box styles and the utility rules (now and as more chunks load). */
+export function adoptStyles(root: ShadowRoot): void {
+  if (!constructable) {
+    const style = document.createElement('style');
+    style.textContent = HOST_CSS + texts.join('\n');
+    root.prepend(style);
+    fallbackStyles.add(style);
+    return;
+  }
+  if (!utilities) {
+    host = new CSSStyleSheet();
+    host.replaceSync(HOST_CSS);
+    utilities = new CSSStyleSheet();
+    texts.forEach((text, i) => insertAt(i, text));
+  }
+  const own = root.adoptedStyleSheets.filter((s) => s !== host && s !== utilities);
+  root.adoptedStyleSheets = [host!, utilities, ...own];
+}
