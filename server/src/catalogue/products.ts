@@ -172,18 +172,25 @@ export async function listProducts(db: Db, caller: Caller, q: ProductsQuery): Pr
   const where = filters(caller, scope.visible('p'), q, tsq);
   const limit = q.limit ?? 10;
   const offset = q.offset ?? 0;
-  const order = !q.sort && tsq ? sql`ts_rank(p.search, ${tsq}) desc, p.sort_title asc, p.id` : ORDER[q.sort ?? DEFAULT_PRODUCT_SORT];
-  const total = sql`select count(*)::int from products p where ${where}`;
-  const count = async () => (await one<{ n: number }>(db, sql`${withScope(scope, [])} select (${total}) as n`))?.n ?? 0;
+  const sortOrder = ORDER[q.sort ?? DEFAULT_PRODUCT_SORT];
+  // A text query's matches (a few thousand at most, found through the GIN index) are gathered
+  // once, with their rank and sort keys, and both the page and the total read them. Otherwise the
+  // page and the total are planned on their own: the page walks the index of the requested order
+  // until it has its rows (or, for a narrow filter, sorts the few matches); the total counts
+  // index entries. Visibility and the filters kept on the product row are read from the indexes.
+  const matches = tsq && sql`matches as materialized (select p.id, ${q.sort ? sql`0::real` : sql`ts_rank(p.search, ${tsq})`} as rank, p.sort_title, p.created_at,
+    p.last_version_created_at from products p where ${where})`;
+  const page = matches
+    ? sql`select p.id from matches p order by ${q.sort ? sortOrder : sql`p.rank desc, p.sort_title asc, p.id`}`
+    : sql`select p.id from products p where ${where} order by ${sortOrder}`;
+  const total = matches ? sql`select count(*)::int from matches` : sql`select count(*)::int from products p where ${where}`;
+  const count = async () => (await one<{ n: number }>(db, sql`${withScope(scope, matches ? [matches] : [])} select (${total}) as n`))?.n ?? 0;
   if (limit === 0) return { items: [], totalCount: await count() };
   const { columns, joins } = enrichment(caller, (f) => !wanted || wanted.has(f));
-  // One round trip; only the page's rows are enriched. The page and the total are planned on
-  // their own: the page walks the index of the requested order until it has its rows (or, for a
-  // narrow filter, sorts the few matches); the total counts index entries. Visibility and the
-  // filters kept on the product row are read from the indexes (db/schema.ts).
+  // One round trip; only the page's rows are enriched.
   const found = await rows<Row & { ord: number }>(db, sql`
-    ${withScope(scope, [sql`page as (select x.id, row_number() over () as ord
-      from (select p.id from products p where ${where} order by ${order} limit ${limit} offset ${offset}) x)`])}
+    ${withScope(scope, [...(matches ? [matches] : []), sql`page as (select x.id, row_number() over () as ord
+      from (${page} limit ${limit} offset ${offset}) x)`])}
     select (${total}) as total, page.ord, ${BASE_COLUMNS} ${columns}
     from page join products p on p.id = page.id ${joins}
     order by page.ord`);
