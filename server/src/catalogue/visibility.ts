@@ -68,7 +68,7 @@ export function withScope(scope: VisibilityScope, rest: SQL[]): SQL {
 }
 
 /** Ids of the restricted products a signed-in consumer may see: by team list, team tags,
- * exclusion list, or as a member of the owner team. */
+ * exclusion list, or as a member of the owner team. Read from restricted_products (schema.ts). */
 function restrictedVisible(caller: Caller): SQL {
   const teamIds = caller.teams.map((t) => t.guid);
   const tags = [...new Set(caller.teams.flatMap((t) => t.tags))];
@@ -77,14 +77,14 @@ function restrictedVisible(caller: Caller): SQL {
     const ids = textArray(teamIds);
     kinds.push(
       sql`vr.owner_team_id = any(${ids})`,
-      sql`(vr.visibility = 'restricted' and vr.visibility_team_ids && ${ids})`,
-      sql`(vr.visibility = 'restrictedExcluded' and not (${ids} <@ vr.visibility_team_ids))`,
+      sql`(vr.visibility = 'restricted' and vr.team_ids && ${ids})`,
+      sql`(vr.visibility = 'restrictedExcluded' and not (${ids} <@ vr.team_ids))`,
     );
   } else {
     kinds.push(sql`vr.visibility = 'restrictedExcluded'`);
   }
-  if (tags.length) kinds.push(sql`(vr.visibility = 'restrictedTags' and vr.visibility_team_tags && ${textArray(tags)})`);
-  return sql`select vr.id from products vr where vr.audience = 'restricted' and (${sql.join(kinds, sql` or `)})`;
+  if (tags.length) kinds.push(sql`(vr.visibility = 'restrictedTags' and vr.team_tags && ${textArray(tags)})`);
+  return sql`select vr.id from restricted_products vr where ${sql.join(kinds, sql` or `)}`;
 }
 
 /** "Product `productId` (an SQL expression) is visible to the caller", for rows that hang off a product. */

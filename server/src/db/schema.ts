@@ -195,6 +195,18 @@ export const productCategories = pgTable('product_categories', {
   index('product_categories_cat_idx').on(t.categoryId, t.productId),
 ]);
 
+/** The products whose visibility depends on the caller's teams (audience 'restricted'), with what
+ * decides it: a small, dense table that a signed-in request reads whole in well under a
+ * millisecond, instead of visiting each such product's page. Kept by triggers on products
+ * (migration 0007). */
+export const restrictedProducts = pgTable('restricted_products', {
+  id: text('id').primaryKey().references(() => products.id, { onDelete: 'cascade' }),
+  visibility: text('visibility').notNull(),
+  teamIds: text('team_ids').array().notNull(),
+  teamTags: text('team_tags').array().notNull(),
+  ownerTeamId: text('owner_team_id'),
+});
+
 /** Every product of each category or any of its descendants, once, with who may see it
  * (products.audience): category product counts and the category-tree filter read it from one
  * index, with no walk down the tree and no de-duplication. Kept by triggers on product_categories,
