@@ -46,14 +46,13 @@ function filters(caller: Caller, visible: SQL, q: ProductsQuery, tsq: SQL | unde
     title && sql`strpos(p.sort_title, lower(${title})) > 0`,
     q['category.id']?.length && categoryFilter(q['category.id'], !!q['include.child.categories']),
     q.tag?.length && sql`p.tags && ${textArray(q.tag)}`,
-    q['stage.id']?.length && sql`p.id in (select v.product_id from asset_resources ar join product_versions v on v.id = ar.product_version_id
-      where ar.stage_id = any(${textArray(q['stage.id'])}))`,
+    // The stages and states of each product's resources are kept on the product row (schema.ts).
+    q['stage.id']?.length && sql`p.resource_stages && ${textArray(q['stage.id'])}`,
     q.status?.length && sql`p.status = any(${textArray(q.status)})`,
     q.rating?.length && sql`p.rating_total > 0 and floor(p.rating_average)::int = any(${intArray(q.rating)})`,
     q['subscriptions.exist'] !== undefined && sql`${sql.raw(q['subscriptions.exist'] ? '' : 'not')} exists (
       select 1 from subscriptions s where s.product_id = p.id and s.org_id = ${org} and ${liveSubscription('s')})`,
-    q['assetResource.state']?.length && sql`p.id in (select v.product_id from asset_resources ar join product_versions v on v.id = ar.product_version_id
-      where ar.state = any(${textArray(q['assetResource.state'])}))`,
+    q['assetResource.state']?.length && sql`p.resource_states && ${textArray(q['assetResource.state'])}`,
     q['application.id']?.length && sql`exists (select 1 from access_requests a where a.product_id = p.id
       and a.org_id = ${org} and a.application_id = any(${textArray(q['application.id'])}))`,
   ]);

@@ -170,6 +170,10 @@ export const products = pgTable('products', {
     when visibility = 'unrestricted' then 'public' when visibility = 'authenticated' then 'user' else 'restricted' end`),
   /** lower(title): the title order and the title filter, as a column an index-only scan can return. */
   sortTitle: text('sort_title').generatedAlwaysAs(sql`lower(title)`),
+  /** The stages and states of the resources of all the product's versions, for the browse
+   * filters; kept by triggers on asset_resources (migration 0008). */
+  resourceStages: text('resource_stages').array().notNull().default(sql`'{}'`),
+  resourceStates: text('resource_states').array().notNull().default(sql`'{}'`),
 }, (t) => [
   index('products_last_version_idx').on(t.lastVersionCreatedAt),
   // The catalogue's browse orders (catalogue/products.ts ORDER), each ending with the audience:
@@ -181,7 +185,8 @@ export const products = pgTable('products', {
   index('products_created_order_idx').on(t.createdAt, t.id, t.audience),
   // What a caller may see, with the filters kept on the product row and the sort keys: totals,
   // and pages of a narrow filter (sorting its few matches), are index-only scans.
-  index('products_audience_idx').on(t.audience, t.id, t.status, t.ratingTotal, t.ratingAverage, t.sortTitle, t.createdAt, t.lastVersionCreatedAt),
+  index('products_audience_idx').on(t.audience, t.id, t.status, t.ratingTotal, t.ratingAverage, t.sortTitle, t.createdAt,
+    t.lastVersionCreatedAt, t.resourceStages, t.resourceStates),
   index('products_search_idx').using('gin', t.search),
   index('products_tags_idx').using('gin', t.tags),
 ]);
