@@ -6,11 +6,12 @@ CREATE INDEX "products_audience_idx" ON "products" USING btree ("audience","id",
 CREATE FUNCTION product_resources_refresh(pids text[]) RETURNS void LANGUAGE sql AS $$
   UPDATE products p SET resource_stages = x.stages, resource_states = x.states
   FROM (SELECT pid,
-      coalesce((SELECT array_agg(DISTINCT ar.stage_id ORDER BY ar.stage_id) FROM asset_resources ar
-        JOIN product_versions v ON v.id = ar.product_version_id WHERE v.product_id = pid AND ar.stage_id IS NOT NULL), '{}') AS stages,
-      coalesce((SELECT array_agg(DISTINCT ar.state ORDER BY ar.state) FROM asset_resources ar
-        JOIN product_versions v ON v.id = ar.product_version_id WHERE v.product_id = pid), '{}') AS states
-    FROM unnest(pids) AS pid) x
+      coalesce(array_agg(DISTINCT ar.stage_id ORDER BY ar.stage_id) FILTER (WHERE ar.stage_id IS NOT NULL), '{}') AS stages,
+      coalesce(array_agg(DISTINCT ar.state ORDER BY ar.state) FILTER (WHERE ar.state IS NOT NULL), '{}') AS states
+    FROM unnest(pids) AS pid
+    LEFT JOIN product_versions v ON v.product_id = pid
+    LEFT JOIN asset_resources ar ON ar.product_version_id = v.id
+    GROUP BY pid) x
   WHERE p.id = x.pid AND (p.resource_stages, p.resource_states) IS DISTINCT FROM (x.stages, x.states);
 $$;--> statement-breakpoint
 CREATE FUNCTION product_resources_changed() RETURNS trigger LANGUAGE plpgsql AS $$
