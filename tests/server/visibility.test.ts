@@ -104,6 +104,19 @@ describe('visibility follows every write at once', () => {
     expect(await listed(null)).not.toContain('p-bank');
   });
 
+  it('the unfiltered total follows products added and deleted', async () => {
+    const total = async (user: TestUser | null) => (await get(user, '/products?limit=1')).body.totalCount;
+    const [visitor, member] = [await total(null), await total(f.alice)];
+    await t.db.insert(products).values([
+      { id: 'p-new-open', name: 'new-open', title: 'New open' },
+      { id: 'p-new-team', name: 'new-team', title: 'New team', visibility: 'restricted', visibilityTeamIds: ['team-a1'] },
+    ]);
+    expect([await total(null), await total(f.alice), await total(f.bob)]).toEqual([visitor + 1, member + 2, 6]);
+    await t.db.delete(products).where(eq(products.id, 'p-new-open'));
+    await t.db.delete(products).where(eq(products.id, 'p-new-team'));
+    expect([await total(null), await total(f.alice), await total(f.bob)]).toEqual([visitor, member, 5]);
+  });
+
   it("changing a team's tags, a product's tag or team lists, or its owner team changes who sees it", async () => {
     try {
       await t.db.update(teams).set({ tags: [] }).where(eq(teams.id, 'team-a1'));

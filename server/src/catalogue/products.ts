@@ -37,11 +37,11 @@ function categoryFilter(ids: string[], withChildren: boolean): SQL {
     : sql`p.id in (select pc.product_id from product_categories pc where pc.category_id = any(${textArray(ids)}))`;
 }
 
-function filters(caller: Caller, visible: SQL, q: ProductsQuery, tsq: SQL | undefined): SQL {
+/** The request's filters besides visibility (none: an unfiltered browse). */
+function filters(caller: Caller, q: ProductsQuery, tsq: SQL | undefined): SQL[] {
   const org = callerOrg(caller);
   const title = q['title.search']?.trim();
-  return and([
-    visible,
+  return [
     tsq && sql`p.search @@ ${tsq}`,
     title && sql`strpos(p.sort_title, lower(${title})) > 0`,
     q['category.id']?.length && categoryFilter(q['category.id'], !!q['include.child.categories']),
@@ -55,7 +55,7 @@ function filters(caller: Caller, visible: SQL, q: ProductsQuery, tsq: SQL | unde
     q['assetResource.state']?.length && sql`p.resource_states && ${textArray(q['assetResource.state'])}`,
     q['application.id']?.length && sql`exists (select 1 from access_requests a where a.product_id = p.id
       and a.org_id = ${org} and a.application_id = any(${textArray(q['application.id'])}))`,
-  ]);
+  ].filter((x): x is SQL => !!x);
 }
 
 interface Row {
@@ -168,7 +168,8 @@ export async function listProducts(db: Db, caller: Caller, q: ProductsQuery): Pr
   const wanted = parseFields(q.fields, PRODUCT_FIELDS);
   const tsq = await textQuery(db, q);
   const scope = visibilityScope(caller);
-  const where = filters(caller, scope.visible('p'), q, tsq);
+  const narrowing = filters(caller, q, tsq);
+  const where = and([scope.visible('p'), ...narrowing]);
   const limit = q.limit ?? 10;
   const offset = q.offset ?? 0;
   const sortOrder = ORDER[q.sort ?? DEFAULT_PRODUCT_SORT];
@@ -182,7 +183,9 @@ export async function listProducts(db: Db, caller: Caller, q: ProductsQuery): Pr
   const page = matches
     ? sql`select p.id from matches p order by ${q.sort ? sortOrder : sql`p.rank desc, p.sort_title asc, p.id`}`
     : sql`select p.id from products p where ${where} order by ${sortOrder}`;
-  const total = matches ? sql`select count(*)::int from matches` : sql`select count(*)::int from products p where ${where}`;
+  // Unfiltered, the total is what the caller may see, from counts the database keeps per audience.
+  const total = matches ? sql`select count(*)::int from matches`
+    : narrowing.length ? sql`select count(*)::int from products p where ${where}` : sql`select ${scope.count}`;
   const count = async () => (await one<{ n: number }>(db, sql`${withScope(scope, matches ? [matches] : [])} select (${total}) as n`))?.n ?? 0;
   if (limit === 0) return { items: [], totalCount: await count() };
   const { columns, joins } = enrichment(caller, (f) => !wanted || wanted.has(f));

@@ -49,15 +49,25 @@ const signedIn = (p: SQL, id: SQL, restricted: SQL): SQL =>
 export interface VisibilityScope {
   ctes: SQL | undefined;
   visible(alias?: string, idColumn?: string): SQL;
+  /** How many products the caller may see (an int), from product_audience_counts. */
+  count: SQL;
 }
+
+const audienceCount = (audiences: string[]) =>
+  sql`(select coalesce(sum(n), 0) from product_audience_counts where audience = any(${textArray(audiences)}))`;
 
 export function visibilityScope(caller: Caller): VisibilityScope {
   if (isProviderUser(caller) || isVisitor(caller)) {
-    return { ctes: undefined, visible: (alias = 'p', idColumn = 'id') => productVisible(caller, alias, idColumn) };
+    return {
+      ctes: undefined,
+      visible: (alias = 'p', idColumn = 'id') => productVisible(caller, alias, idColumn),
+      count: sql`${audienceCount(isVisitor(caller) ? ['public'] : ['public', 'user', 'restricted', 'hidden'])}::int`,
+    };
   }
   return {
     ctes: sql`visible_restricted as materialized (${restrictedVisible(caller)})`,
     visible: (alias = 'p', idColumn = 'id') => signedIn(sql.raw(alias), sql.raw(idColumn), sql`select vr.id from visible_restricted vr`),
+    count: sql`(${audienceCount(['public', 'user'])} + (select count(*) from visible_restricted))::int`,
   };
 }
 

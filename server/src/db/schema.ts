@@ -200,6 +200,13 @@ export const productCategories = pgTable('product_categories', {
   index('product_categories_cat_idx').on(t.categoryId, t.productId),
 ]);
 
+/** How many products there are of each audience: the total of an unfiltered browse without
+ * counting ten thousand index entries. Kept by triggers on products (migration 0009). */
+export const productAudienceCounts = pgTable('product_audience_counts', {
+  audience: text('audience').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
 /** The products whose visibility depends on the caller's teams (audience 'restricted'), with what
  * decides it: a small, dense table that a signed-in request reads whole in well under a
  * millisecond, instead of visiting each such product's page. Kept by triggers on products
