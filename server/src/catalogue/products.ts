@@ -173,15 +173,19 @@ export async function listProducts(db: Db, caller: Caller, q: ProductsQuery): Pr
   const limit = q.limit ?? 10;
   const offset = q.offset ?? 0;
   const sortOrder = ORDER[q.sort ?? DEFAULT_PRODUCT_SORT];
-  // A text query's matches (a few thousand at most, found through the GIN index) are gathered
-  // once, with their rank and sort keys, and both the page and the total read them. Otherwise the
-  // page and the total are planned on their own: the page walks the index of the requested order
-  // until it has its rows (or, for a narrow filter, sorts the few matches); the total counts
+  // A text query, or a filter that keeps a small part of the catalogue (categories, rating, title,
+  // tags, held subscriptions, applications): the matches are gathered once, with their rank and
+  // sort keys, and both the page and the total read them. Otherwise (no filter, or only status,
+  // stage or resource state, which keep much of it) the page and the total are planned on their
+  // own: the page walks the index of the requested order until it has its rows, the total counts
   // index entries. Visibility and the filters kept on the product row are read from the indexes.
-  const matches = tsq && sql`matches as materialized (select p.id, ${q.sort ? sql`0::real` : sql`ts_rank(p.search, ${tsq})`} as rank, p.sort_title, p.created_at,
+  const narrow = !!tsq || !!(q['title.search']?.trim() || q['category.id']?.length || q.rating?.length || q.tag?.length
+    || q['subscriptions.exist'] === true || q['application.id']?.length);
+  const rank = tsq && !q.sort ? sql`ts_rank(p.search, ${tsq})` : sql`0::real`;
+  const matches = narrow && sql`matches as materialized (select p.id, ${rank} as rank, p.sort_title, p.created_at,
     p.last_version_created_at from products p where ${where})`;
   const page = matches
-    ? sql`select p.id from matches p order by ${q.sort ? sortOrder : sql`p.rank desc, p.sort_title asc, p.id`}`
+    ? sql`select p.id from matches p order by ${tsq && !q.sort ? sql`p.rank desc, p.sort_title asc, p.id` : sortOrder}`
     : sql`select p.id from products p where ${where} order by ${sortOrder}`;
   // Unfiltered, the total is what the caller may see, from counts the database keeps per audience.
   const total = matches ? sql`select count(*)::int from matches`
