@@ -4,7 +4,7 @@
 // protobuf) with the try-it console. version-id defaults to the product's latest version; with
 // it, the resource and its index are asked for as soon as the element exists.
 import { defineElement } from '../src/elements/define.ts';
-import { prefetchExplorer } from '../src/api/explorer.ts';
+import { prefetchExplorer } from '../src/api/prefetch.ts';
 
 defineElement('agora-explorer', () => import('../src/screens/explorer/Resource.tsx'), {
   productId: 'string',

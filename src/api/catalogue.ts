@@ -1,12 +1,8 @@
-// Browse and search: the product list (one page, or pages appended for load-more and infinite
-// scroll), the categories of the filter tree, the stages, and the catalogue search.
-import useSWRInfinite from 'swr/infinite';
+// Browse and search: the product list (one page; pages appended are in productPages.ts), the
+// categories of the filter tree, the stages, and the catalogue search.
 import type { Category, Product, SearchResultItem, SearchType } from '../../server/src/schemas/catalogue.ts';
 import { MAX_PAGE_LIMIT } from '../rules/constants.ts';
-import { useSubject } from '../state/store.ts';
 import type { Api, Page, Query } from './client.ts';
-import { useApi } from './context.ts';
-import type { ApiError } from './errors.ts';
 import { keys } from './keys.ts';
 import { useApiQuery } from './swr.ts';
 
@@ -67,21 +63,6 @@ export function useProductsPage(filter: ProductsFilter | null, page: number, lim
   return useApiQuery(filter ? keys.productList(filter, page, limit) : null, (api) => fetchProducts(api, filter!, page, limit), {
     keepPreviousData: true,
   });
-}
-
-/** Pages 1..n of products appended (paging="load-more" and "infinite"); `initialSize` restores
- * the pages a reload had. */
-export function useProductsPages(filter: ProductsFilter | null, limit: number, initialSize = 1) {
-  const api = useApi();
-  const subject = useSubject();
-  return useSWRInfinite<Page<Product>, ApiError>(
-    (index, previous: Page<Product> | null) => {
-      if (!filter || (previous && index * limit >= previous.totalCount)) return null;
-      return [api.scope, subject, ...keys.productList(filter, index + 1, limit)];
-    },
-    (key: readonly unknown[]) => fetchProducts(api, key[4] as ProductsFilter, key[5] as number, limit),
-    { initialSize, revalidateFirstPage: false, persistSize: false },
-  );
 }
 
 export function useFilterCategories(enabled: boolean) {

@@ -90,8 +90,8 @@ export interface SignInProps {
 
 export const SCREENS: Record<RouteName, ScreenEntry> = {
   // Catalogue (spec 1 §2)
-  home: screen(() => import('../screens/home/Home.tsx'), () => ({}), { sections: ['home', 'categories', 'browse'] }),
-  browseProducts: screen(() => import('../screens/catalogue/Browse.tsx'), (): BrowseProps => ({}), { sections: ['browse'] }),
+  home: screen(() => import('../screens/home/Home.tsx'), () => ({}), { sections: ['home', 'tiles'] }),
+  browseProducts: screen(() => import('../screens/catalogue/Browse.tsx'), (): BrowseProps => ({}), { sections: ['browse', 'tiles'] }),
   search: screen(
     () => import('../screens/search/SearchResults.tsx'),
     (m): SearchResultsProps => ({ tab: m.params.tab }),
@@ -103,8 +103,8 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
     { sections: ['docs'] },
   ),
   // One module for the list and a category: moving between them keeps the screen mounted.
-  categories: screen(loadCategories, (): CategoriesProps => ({}), { sections: ['categories', 'browse'] }),
-  category: screen(loadCategories, (m): CategoriesProps => ({ categoryId: m.params.categoryId }), { sections: ['categories', 'browse'] }),
+  categories: screen(loadCategories, (): CategoriesProps => ({}), { sections: ['categories', 'tiles'] }),
+  category: screen(loadCategories, (m): CategoriesProps => ({ categoryId: m.params.categoryId }), { sections: ['categories', 'tiles'] }),
   'product.overview': productTab('overview'),
   'product.docs': productTab('docs'),
   'product.docSections': productDocs,

@@ -409,21 +409,6 @@ export const de: Messages = {
   'browse.empty.message': 'Versuchen Sie andere Wörter oder weniger Filter.',
   'browse.empty.catalogue': 'Es wurden noch keine Produkte veröffentlicht.',
   'browse.error.title': 'Die Produkte konnten nicht geladen werden',
-  'browse.tile.details': 'Details ansehen',
-  'browse.tile.resources': 'Ressourcen',
-  'browse.tile.plans': 'Tarife',
-  'browse.tile.documents': 'Dokumente',
-  'browse.tile.subscriptions': 'Abonnements',
-  'browse.tile.links': 'Zu {product}',
-  'browse.tile.version': 'v{version}',
-  'browse.tile.noVersion': 'Keine veröffentlichte Version',
-  'browse.tile.noDescription': 'Keine Beschreibung',
-  'browse.tile.noRatings': 'Noch keine Bewertungen',
-  'browse.tile.status.warning': 'Für dieses Produkt sind Probleme bekannt.',
-  'browse.tile.status.error': 'Dieses Produkt ist derzeit nicht verfügbar.',
-  'browse.tile.state.active': 'Aktiv',
-  'browse.tile.state.deprecated': 'Veraltet',
-  'browse.tile.state.archived': 'Archiviert',
   // == end browse ==
 
   // == search ==
@@ -527,7 +512,6 @@ export const de: Messages = {
   'categories.search.placeholder': 'Kategorien suchen',
   'categories.count': '{count, plural, =0 {Keine Kategorien} one {# Kategorie} other {# Kategorien}}',
   'categories.count.search': '{count, plural, =0 {Keine Kategorien} one {# Kategorie} other {# Kategorien}} zu „{text}“',
-  'categories.tile.children': '{count, plural, one {# Unterkategorie} other {# Unterkategorien}}',
   'categories.empty.title': 'Keine Kategorien',
   'categories.empty.message': 'Der Anbieter hat noch keine Kategorie angelegt.',
   'categories.empty.search': 'Keine Kategorien gefunden',
@@ -789,4 +773,23 @@ export const de: Messages = {
   'explorer.auth.logout': 'Abmelden',
   'explorer.auth.applied': 'Diese Zugangsdaten werden bei jedem ausprobierten Aufruf gesendet.',
   // == end explorer ==
+  // == tiles ==
+  // Product and category tiles, shared by home, browse and the category pages.
+  'tiles.product.details': 'Details ansehen',
+  'tiles.product.resources': 'Ressourcen',
+  'tiles.product.plans': 'Tarife',
+  'tiles.product.documents': 'Dokumente',
+  'tiles.product.subscriptions': 'Abonnements',
+  'tiles.product.links': 'Zu {product}',
+  'tiles.product.version': 'v{version}',
+  'tiles.product.noVersion': 'Keine veröffentlichte Version',
+  'tiles.product.noDescription': 'Keine Beschreibung',
+  'tiles.product.noRatings': 'Noch keine Bewertungen',
+  'tiles.product.status.warning': 'Für dieses Produkt sind Probleme bekannt.',
+  'tiles.product.status.error': 'Dieses Produkt ist derzeit nicht verfügbar.',
+  'tiles.product.state.active': 'Aktiv',
+  'tiles.product.state.deprecated': 'Veraltet',
+  'tiles.product.state.archived': 'Archiviert',
+  'tiles.category.children': '{count, plural, one {# Unterkategorie} other {# Unterkategorien}}',
+  // == end tiles ==
 };

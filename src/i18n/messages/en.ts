@@ -409,21 +409,6 @@ export const en = {
   'browse.empty.message': 'Try other words or fewer filters.',
   'browse.empty.catalogue': 'No products have been published yet.',
   'browse.error.title': 'The products could not be loaded',
-  'browse.tile.details': 'View details',
-  'browse.tile.resources': 'Resources',
-  'browse.tile.plans': 'Plans',
-  'browse.tile.documents': 'Documents',
-  'browse.tile.subscriptions': 'Subscriptions',
-  'browse.tile.links': 'Go to {product}',
-  'browse.tile.version': 'v{version}',
-  'browse.tile.noVersion': 'No published version',
-  'browse.tile.noDescription': 'No description',
-  'browse.tile.noRatings': 'No ratings yet',
-  'browse.tile.status.warning': 'This product has known issues.',
-  'browse.tile.status.error': 'This product is currently unavailable.',
-  'browse.tile.state.active': 'Active',
-  'browse.tile.state.deprecated': 'Deprecated',
-  'browse.tile.state.archived': 'Archived',
   // == end browse ==
 
   // == search ==
@@ -527,7 +512,6 @@ export const en = {
   'categories.search.placeholder': 'Search categories',
   'categories.count': '{count, plural, =0 {No categories} one {# category} other {# categories}}',
   'categories.count.search': '{count, plural, =0 {No categories} one {# category} other {# categories}} matching “{text}”',
-  'categories.tile.children': '{count, plural, one {# subcategory} other {# subcategories}}',
   'categories.empty.title': 'No categories',
   'categories.empty.message': 'The provider has not created any category yet.',
   'categories.empty.search': 'No categories found',
@@ -789,6 +773,25 @@ export const en = {
   'explorer.auth.logout': 'Log out',
   'explorer.auth.applied': 'These credentials are sent with every call you try.',
   // == end explorer ==
+  // == tiles ==
+  // Product and category tiles, shared by home, browse and the category pages.
+  'tiles.product.details': 'View details',
+  'tiles.product.resources': 'Resources',
+  'tiles.product.plans': 'Plans',
+  'tiles.product.documents': 'Documents',
+  'tiles.product.subscriptions': 'Subscriptions',
+  'tiles.product.links': 'Go to {product}',
+  'tiles.product.version': 'v{version}',
+  'tiles.product.noVersion': 'No published version',
+  'tiles.product.noDescription': 'No description',
+  'tiles.product.noRatings': 'No ratings yet',
+  'tiles.product.status.warning': 'This product has known issues.',
+  'tiles.product.status.error': 'This product is currently unavailable.',
+  'tiles.product.state.active': 'Active',
+  'tiles.product.state.deprecated': 'Deprecated',
+  'tiles.product.state.archived': 'Archived',
+  'tiles.category.children': '{count, plural, one {# subcategory} other {# subcategories}}',
+  // == end tiles ==
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -409,21 +409,6 @@ export const fr: Messages = {
   'browse.empty.message': 'Essayez d\'autres mots ou moins de filtres.',
   'browse.empty.catalogue': 'Aucun produit n\'a encore été publié.',
   'browse.error.title': 'Les produits n\'ont pas pu être chargés',
-  'browse.tile.details': 'Voir le détail',
-  'browse.tile.resources': 'Ressources',
-  'browse.tile.plans': 'Offres',
-  'browse.tile.documents': 'Documents',
-  'browse.tile.subscriptions': 'Abonnements',
-  'browse.tile.links': 'Accéder à {product}',
-  'browse.tile.version': 'v{version}',
-  'browse.tile.noVersion': 'Aucune version publiée',
-  'browse.tile.noDescription': 'Aucune description',
-  'browse.tile.noRatings': 'Pas encore de note',
-  'browse.tile.status.warning': 'Ce produit présente des problèmes connus.',
-  'browse.tile.status.error': 'Ce produit est actuellement indisponible.',
-  'browse.tile.state.active': 'Active',
-  'browse.tile.state.deprecated': 'Obsolète',
-  'browse.tile.state.archived': 'Archivée',
   // == end browse ==
 
   // == search ==
@@ -527,7 +512,6 @@ export const fr: Messages = {
   'categories.search.placeholder': 'Rechercher des catégories',
   'categories.count': '{count, plural, =0 {Aucune catégorie} one {# catégorie} other {# catégories}}',
   'categories.count.search': '{count, plural, =0 {Aucune catégorie} one {# catégorie} other {# catégories}} pour « {text} »',
-  'categories.tile.children': '{count, plural, one {# sous-catégorie} other {# sous-catégories}}',
   'categories.empty.title': 'Aucune catégorie',
   'categories.empty.message': 'Le fournisseur n’a encore créé aucune catégorie.',
   'categories.empty.search': 'Aucune catégorie trouvée',
@@ -789,4 +773,23 @@ export const fr: Messages = {
   'explorer.auth.logout': 'Se déconnecter',
   'explorer.auth.applied': 'Ces identifiants sont envoyés avec chaque appel que vous essayez.',
   // == end explorer ==
+  // == tiles ==
+  // Product and category tiles, shared by home, browse and the category pages.
+  'tiles.product.details': 'Voir le détail',
+  'tiles.product.resources': 'Ressources',
+  'tiles.product.plans': 'Offres',
+  'tiles.product.documents': 'Documents',
+  'tiles.product.subscriptions': 'Abonnements',
+  'tiles.product.links': 'Accéder à {product}',
+  'tiles.product.version': 'v{version}',
+  'tiles.product.noVersion': 'Aucune version publiée',
+  'tiles.product.noDescription': 'Aucune description',
+  'tiles.product.noRatings': 'Pas encore de note',
+  'tiles.product.status.warning': 'Ce produit présente des problèmes connus.',
+  'tiles.product.status.error': 'Ce produit est actuellement indisponible.',
+  'tiles.product.state.active': 'Active',
+  'tiles.product.state.deprecated': 'Obsolète',
+  'tiles.product.state.archived': 'Archivée',
+  'tiles.category.children': '{count, plural, one {# sous-catégorie} other {# sous-catégories}}',
+  // == end tiles ==
 };

@@ -409,21 +409,6 @@ export const pt: Messages = {
   'browse.empty.message': 'Tente outras palavras ou menos filtros.',
   'browse.empty.catalogue': 'Nenhum produto foi publicado ainda.',
   'browse.error.title': 'Não foi possível carregar os produtos',
-  'browse.tile.details': 'Ver detalhes',
-  'browse.tile.resources': 'Recursos',
-  'browse.tile.plans': 'Planos',
-  'browse.tile.documents': 'Documentos',
-  'browse.tile.subscriptions': 'Assinaturas',
-  'browse.tile.links': 'Ir para {product}',
-  'browse.tile.version': 'v{version}',
-  'browse.tile.noVersion': 'Nenhuma versão publicada',
-  'browse.tile.noDescription': 'Sem descrição',
-  'browse.tile.noRatings': 'Ainda sem avaliações',
-  'browse.tile.status.warning': 'Este produto tem problemas conhecidos.',
-  'browse.tile.status.error': 'Este produto está indisponível no momento.',
-  'browse.tile.state.active': 'Ativa',
-  'browse.tile.state.deprecated': 'Descontinuada',
-  'browse.tile.state.archived': 'Arquivada',
   // == end browse ==
 
   // == search ==
@@ -527,7 +512,6 @@ export const pt: Messages = {
   'categories.search.placeholder': 'Pesquisar categorias',
   'categories.count': '{count, plural, =0 {Nenhuma categoria} one {# categoria} other {# categorias}}',
   'categories.count.search': '{count, plural, =0 {Nenhuma categoria} one {# categoria} other {# categorias}} para “{text}”',
-  'categories.tile.children': '{count, plural, one {# subcategoria} other {# subcategorias}}',
   'categories.empty.title': 'Nenhuma categoria',
   'categories.empty.message': 'O provedor ainda não criou nenhuma categoria.',
   'categories.empty.search': 'Nenhuma categoria encontrada',
@@ -789,4 +773,23 @@ export const pt: Messages = {
   'explorer.auth.logout': 'Sair',
   'explorer.auth.applied': 'Estas credenciais são enviadas em cada chamada que você testar.',
   // == end explorer ==
+  // == tiles ==
+  // Product and category tiles, shared by home, browse and the category pages.
+  'tiles.product.details': 'Ver detalhes',
+  'tiles.product.resources': 'Recursos',
+  'tiles.product.plans': 'Planos',
+  'tiles.product.documents': 'Documentos',
+  'tiles.product.subscriptions': 'Assinaturas',
+  'tiles.product.links': 'Ir para {product}',
+  'tiles.product.version': 'v{version}',
+  'tiles.product.noVersion': 'Nenhuma versão publicada',
+  'tiles.product.noDescription': 'Sem descrição',
+  'tiles.product.noRatings': 'Ainda sem avaliações',
+  'tiles.product.status.warning': 'Este produto tem problemas conhecidos.',
+  'tiles.product.status.error': 'Este produto está indisponível no momento.',
+  'tiles.product.state.active': 'Ativa',
+  'tiles.product.state.deprecated': 'Descontinuada',
+  'tiles.product.state.archived': 'Arquivada',
+  'tiles.category.children': '{count, plural, one {# subcategoria} other {# subcategorias}}',
+  // == end tiles ==
 };

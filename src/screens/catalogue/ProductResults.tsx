@@ -3,7 +3,8 @@
 // loads the pages between) and infinite scroll (within 30 px of the bottom).
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Page } from '../../api/client.ts';
-import { useProductsPage, useProductsPages, type Product, type ProductsFilter } from '../../api/catalogue.ts';
+import { useProductsPage, type Product, type ProductsFilter } from '../../api/catalogue.ts';
+import { useProductsPages } from '../../api/productPages.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { scrollLoads, showsLoadMore, type PagingMode } from '../../rules/catalogueUrl.ts';
 import { INFINITE_SCROLL_THRESHOLD_PX } from '../../rules/constants.ts';

@@ -84,7 +84,7 @@ export interface ProductTileProps {
 }
 
 export function ProductTile({ product, ratingsEnabled }: ProductTileProps) {
-  const { t, fmt } = useMessages('browse');
+  const { t, fmt } = useMessages('tiles');
   const title = product.title ?? product.name ?? product.id;
   const links = tileLinks(product);
   const version = product.latestVersion;
@@ -108,15 +108,15 @@ export function ProductTile({ product, ratingsEnabled }: ProductTileProps) {
             <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-gray-500">
               {version ? (
                 <>
-                  <span className="font-mono">{t('browse.tile.version', { version: version.label })}</span>
+                  <span className="font-mono">{t('tiles.product.version', { version: version.label })}</span>
                   {stateKey && (
                     <Status tone={toneOf(VERSION_STATE_TONE, stateKey)}>
-                      {t(`browse.tile.state.${stateKey as 'active' | 'deprecated' | 'archived'}`)}
+                      {t(`tiles.product.state.${stateKey as 'active' | 'deprecated' | 'archived'}`)}
                     </Status>
                   )}
                 </>
               ) : (
-                <span>{t('browse.tile.noVersion')}</span>
+                <span>{t('tiles.product.noVersion')}</span>
               )}
             </div>
           </div>
@@ -127,7 +127,7 @@ export function ProductTile({ product, ratingsEnabled }: ProductTileProps) {
             {rating.total > 0 ? (
               <StarRating value={rating.average} showValue count={rating.total} size={14} />
             ) : (
-              <span className="text-xs text-gray-400">{t('browse.tile.noRatings')}</span>
+              <span className="text-xs text-gray-400">{t('tiles.product.noRatings')}</span>
             )}
           </div>
         )}
@@ -138,11 +138,11 @@ export function ProductTile({ product, ratingsEnabled }: ProductTileProps) {
             product.description ? 'text-gray-600' : 'italic text-gray-400',
           )}
         >
-          {product.description || t('browse.tile.noDescription')}
+          {product.description || t('tiles.product.noDescription')}
         </p>
 
         {(status === 'warning' || status === 'error') && (
-          <Alert tone={status === 'error' ? 'danger' : 'warning'} title={t(`browse.tile.status.${status}`)} className="mt-auto py-2 text-xs">
+          <Alert tone={status === 'error' ? 'danger' : 'warning'} title={t(`tiles.product.status.${status}`)} className="mt-auto py-2 text-xs">
             <ContactLine email={product.contact?.email} />
           </Alert>
         )}
@@ -158,22 +158,22 @@ export function ProductTile({ product, ratingsEnabled }: ProductTileProps) {
         )}
       </div>
 
-      <nav aria-label={t('browse.tile.links', { product: title })} className="border-t border-gray-100 px-3 py-2.5">
+      <nav aria-label={t('tiles.product.links', { product: title })} className="border-t border-gray-100 px-3 py-2.5">
         <ul className="m-0 flex list-none flex-wrap items-center gap-1 p-0">
           <li>
-            <TileLink to={links.resources} icon={<IconLayers />} label={t('browse.tile.resources')} count={fmt.count(product.resources?.totalCount ?? 0)} />
+            <TileLink to={links.resources} icon={<IconLayers />} label={t('tiles.product.resources')} count={fmt.count(product.resources?.totalCount ?? 0)} />
           </li>
           <li>
-            <TileLink to={links.plans} icon={<IconReceipt />} label={t('browse.tile.plans')} count={fmt.count(product.plans?.totalCount ?? 0)} />
+            <TileLink to={links.plans} icon={<IconReceipt />} label={t('tiles.product.plans')} count={fmt.count(product.plans?.totalCount ?? 0)} />
           </li>
           <li>
-            <TileLink to={links.documents} icon={<IconBook />} label={t('browse.tile.documents')} />
+            <TileLink to={links.documents} icon={<IconBook />} label={t('tiles.product.documents')} />
           </li>
           <li>
             <TileLink
               to={links.subscriptions}
               icon={<IconBox />}
-              label={t('browse.tile.subscriptions')}
+              label={t('tiles.product.subscriptions')}
               count={fmt.count(product.subscriptions?.totalCount ?? 0)}
             />
           </li>
@@ -182,7 +182,7 @@ export function ProductTile({ product, ratingsEnabled }: ProductTileProps) {
               to={links.details}
               className={cx('flex items-center whitespace-nowrap rounded-md px-2 py-1 text-sm font-semibold text-primary no-underline hover:bg-primary/5', FOCUS_RING)}
             >
-              {t('browse.tile.details')} <span aria-hidden="true" className="ml-1">→</span>
+              {t('tiles.product.details')} <span aria-hidden="true" className="ml-1">→</span>
             </Link>
           </li>
         </ul>

@@ -35,7 +35,7 @@ export function CategoryDetails({ categoryId }: { categoryId: string }) {
 }
 
 function Details({ category }: { category: Category }) {
-  const { t } = useMessages('categories');
+  const { t } = useMessages('categories', 'tiles');
   const title = category.title || category.id;
   const crumbs: BreadcrumbItem[] = [
     { label: t('categories.title'), href: href('categories') },
@@ -51,7 +51,7 @@ function Details({ category }: { category: Category }) {
         <div className="min-w-0 p-5 sm:py-6 sm:pl-0 sm:pr-6">
           <h1 className="m-0 text-2xl font-semibold tracking-tight text-gray-900 sm:text-3xl">{title}</h1>
           {category.description && <p className="m-0 mt-2 max-w-3xl text-gray-600">{category.description}</p>}
-          {children > 0 && <p className="m-0 mt-3 text-sm font-medium text-primary">{t('categories.tile.children', { count: children })}</p>}
+          {children > 0 && <p className="m-0 mt-3 text-sm font-medium text-primary">{t('tiles.category.children', { count: children })}</p>}
         </div>
       </header>
       {children > 0 && <SubCategories category={category} />}
@@ -84,7 +84,7 @@ function SubCategories({ category }: { category: Category }) {
 }
 
 function Products({ category }: { category: Category }) {
-  const { t } = useMessages('categories', 'browse');
+  const { t } = useMessages('categories', 'tiles');
   const marketplace = useMarketplace();
   const ratingsEnabled = !!marketplace.data?.settings.reviews.enabled;
   const { query, set } = useQueryState();

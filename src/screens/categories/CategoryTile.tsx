@@ -62,7 +62,7 @@ export interface CategoryTileProps {
 }
 
 export function CategoryTile({ category, showPath, size = 'md' }: CategoryTileProps) {
-  const { t } = useMessages('categories');
+  const { t } = useMessages('tiles');
   const title = category.title || category.id;
   const children = category.childrenCount ?? 0;
   const to = href('category', { categoryId: category.id });
@@ -91,7 +91,7 @@ export function CategoryTile({ category, showPath, size = 'md' }: CategoryTilePr
         )}
         {children > 0 && (
           <p className="m-0 mt-auto pt-3 text-xs font-medium text-primary" data-children-count={children}>
-            {t('categories.tile.children', { count: children })}
+            {t('tiles.category.children', { count: children })}
           </p>
         )}
       </div>

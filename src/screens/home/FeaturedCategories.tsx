@@ -25,7 +25,7 @@ export function SectionHeader({ id, title, link }: { id: string; title: string; 
 }
 
 export function FeaturedCategories({ title }: { title: string }) {
-  const { t } = useMessages('home', 'categories');
+  const { t } = useMessages('home', 'tiles');
   const featured = useFeaturedCategories(true);
   const width = useWindowWidth();
   const items = featured.data?.items ?? [];

@@ -3,7 +3,6 @@
 import type { SiteSettings } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { useNavigate } from '../../router/context.tsx';
-import { basicSearchQuery } from '../../rules/catalogueUrl.ts';
 import { href } from '../../rules/routes.ts';
 import { SearchInput } from '../../ui/SearchInput.tsx';
 import { cx } from '../../ui/tone.ts';
@@ -23,7 +22,7 @@ export function Hero({ hero }: { hero: HeroSettings }) {
   const title = hero.title.trim() || t('home.hero.title');
   const search = (text: string) => {
     const value = text.trim();
-    if (value) navigate(href('search', { tab: 'all' }) + basicSearchQuery(value));
+    if (value) navigate(href('search', { tab: 'all' }, { search: value.trim() }));
   };
   return (
     <section

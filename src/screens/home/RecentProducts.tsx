@@ -9,7 +9,7 @@ import { ProductTile } from '../catalogue/ProductTile.tsx';
 import { SectionHeader } from './FeaturedCategories.tsx';
 
 export function RecentProducts({ sort, ratingsEnabled }: { sort: FeaturedSort; ratingsEnabled: boolean }) {
-  const { t } = useMessages('home', 'browse');
+  const { t } = useMessages('home', 'tiles');
   const products = useFeaturedProducts(recentProductsFilter(sort), RECENT_PRODUCTS);
   let body;
   if (products.error) {
