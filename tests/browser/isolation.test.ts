@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, pageErrors, screenshot, startPortal, ROOT, type Portal } from './harness.ts';
 import {
-  documentFootprint, measureHost, measureInside, renderSignature, PROPERTIES, SKIPPED_TAGS,
+  documentFootprint, finishAnimations, measureHost, measureInside, renderSignature, PROPERTIES, SKIPPED_TAGS,
   type DocumentFootprint, type NodeStyle,
 } from './fixtures/measure.ts';
 
@@ -153,6 +153,7 @@ interface Measured {
 
 async function measure(page: Page, withElement: boolean): Promise<Measured> {
   let inside: NodeStyle[] | null = null;
+  await page.evaluate(finishAnimations);
   if (withElement) {
     const result = await page.evaluate(measureInside, { selector: SUBJECT, properties: PROPERTIES, skipped: SKIPPED_TAGS, limit: 3000 });
     if (typeof result === 'string') throw new Error(result);
