@@ -77,15 +77,18 @@ export function formatRelative(value: Date | string | number, locale: string = D
   return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(amount, unit);
 }
 
-/** A price with its currency (default USD), at most 2 fraction digits: "$1,234.5", "12 €". */
+/** A price with its currency (default USD), at most 2 fraction digits; whole amounts have none and
+ * others keep both cents: "$49", "$1,234.50" (never "$1,234.5"), "12 €". */
 export function formatPrice(amount: number, currency: string | null | undefined = DEFAULT_CURRENCY, locale: string = DEFAULT_LOCALE): string {
   const code = currency && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : DEFAULT_CURRENCY;
+  const value = Number.isFinite(amount) ? amount : 0;
+  const whole = Number.isInteger(Math.round(value * 10 ** PRICE_MAX_FRACTION_DIGITS) / 10 ** PRICE_MAX_FRACTION_DIGITS);
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: code,
-    minimumFractionDigits: 0,
+    minimumFractionDigits: whole ? 0 : PRICE_MAX_FRACTION_DIGITS,
     maximumFractionDigits: PRICE_MAX_FRACTION_DIGITS,
-  }).format(Number.isFinite(amount) ? amount : 0);
+  }).format(value);
 }
 
 /** A rating average with one decimal: 4 -> "4.0", 3.46 -> "3.5". */

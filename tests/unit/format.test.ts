@@ -75,8 +75,10 @@ describe('relative time units', () => {
 
 describe('formatPrice', () => {
   it('shows the currency, USD by default, with at most 2 fraction digits', () => {
-    expect(formatPrice(1234.5)).toBe('$1,234.5');
+    expect(formatPrice(1234.5)).toBe('$1,234.50');
+    expect(formatPrice(1.5)).toBe('$1.50');
     expect(formatPrice(10)).toBe('$10');
+    expect(formatPrice(9.999)).toBe('$10');
     expect(formatPrice(0.125)).toBe('$0.13');
     expect(formatPrice(19.99, 'EUR', 'fr-FR')).toMatch(/^19,99\s€$/);
     expect(formatPrice(5, null)).toBe('$5');

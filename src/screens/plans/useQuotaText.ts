@@ -1,7 +1,7 @@
 // Texts of prices, limits and intervals on plan cards and quota tables: prices with their
 // currency and at most 2 fraction digits, unit costs per the batch that keeps them exact.
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
-import { PRICE_MAX_FRACTION_DIGITS, type QuotaInterval } from '../../rules/constants.ts';
+import type { QuotaInterval } from '../../rules/constants.ts';
 import { isUnlimitedValue, lowestTierCost, scaledCost, type QuotaPricing } from '../../rules/quota.ts';
 
 const INTERVAL: Record<QuotaInterval, MessageKey> = {
@@ -32,13 +32,9 @@ const BILLED: Record<QuotaInterval, MessageKey> = {
 };
 
 export function useQuotaText() {
-  const { t, fmt, intl, locale } = useMessages('product');
+  const { t, fmt, intl } = useMessages('product');
   const number = (n: number) => intl.formatNumber(n);
-  // Whole amounts read "$49"; others keep both cents ("$1.50", never "$1.5").
-  const price = (amount: number, currency: string) =>
-    Number.isInteger(amount)
-      ? fmt.price(amount, currency)
-      : new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: PRICE_MAX_FRACTION_DIGITS, maximumFractionDigits: PRICE_MAX_FRACTION_DIGITS }).format(amount);
+  const price = (amount: number, currency: string) => fmt.price(amount, currency);
   const unitCost = (cost: number, currency: string) => {
     const { amount, per } = scaledCost(cost);
     return per === 1
