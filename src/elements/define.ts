@@ -6,8 +6,8 @@ import r2wc from '@r2wc/react-to-web-component';
 import { createElement, lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { apiFor, ElementConfigContext, type ElementConfig } from '../api/context.ts';
 import type { Api } from '../api/client.ts';
-import { LocaleContext, readLocaleCookie, toLocale, useMessages } from '../i18n/intl.ts';
-import { DEFAULT_LOCALE } from '../rules/constants.ts';
+import { loadMessages, loadSection, LocaleContext, readLocaleCookie, toLocale, useMessages } from '../i18n/intl.ts';
+import { DEFAULT_LOCALE, type Locale } from '../rules/constants.ts';
 import { agoraStore, useAgora, type AgoraConfig } from '../state/store.ts';
 import { adoptStyles } from '../styles/sheet.ts';
 import { withTimeout } from './chunks.ts';
@@ -125,6 +125,15 @@ export function defineElement<P extends object>(
     throw error;
   }));
   const Screen = lazy(loadOnce) as unknown as ComponentType<P>;
+  // The first render waits for the screen and its texts rather than suspending on them: a
+  // Suspense fallback once shown makes React hold the content back (up to 300 ms) when it comes.
+  let ready = false;
+  const whenReady = (locale: Locale) => Promise.all([
+    loadOnce(),
+    loadMessages(locale).then((state) => Promise.all((options.sections ?? []).map((section) => loadSection(state, section)))),
+  ]).then(() => {
+    ready = true;
+  }, () => undefined); // a failed load shows in the element's error boundary once it renders
   const types: Record<string, AttributeType> = { ...COMMON_ATTRIBUTES, ...(attributes as Record<string, AttributeType>) };
   const byAttribute = new Map(Object.keys(types).map((prop) => [kebab(prop), prop]));
 
@@ -158,6 +167,15 @@ export function defineElement<P extends object>(
         }
       }
       adoptStyles(this.shadowRoot!);
+    }
+
+    connectedCallback(): void {
+      const mount = (Base.prototype as unknown as { connectedCallback(): void }).connectedCallback;
+      if (ready) return mount.call(this);
+      const parsed = (this as unknown as Record<symbol, CommonAttributes>)[R2WC_PROPS]!;
+      void whenReady(configOf(parsed, agoraStore.getState().config).locale).then(() => {
+        if (this.isConnected) mount.call(this);
+      });
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
