@@ -26,3 +26,14 @@ export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_LOAD_TIMEOUT_M
       );
     });
 }
+
+/** Marks a promise with its outcome as it settles, so React's use() reads a settled one at once
+ * instead of suspending (React.lazy and a plain promise always suspend their first render). */
+export function track<T>(promise: Promise<T>): Promise<T> {
+  Object.assign(promise, { status: 'pending' });
+  promise.then(
+    (value) => Object.assign(promise, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
+  );
+  return promise;
+}

@@ -14,6 +14,7 @@ import { formatCount, formatDate, formatDateTime, formatPrice, formatRating, for
 import * as enModule from './messages/en.ts';
 import type { MessageKey, Messages } from './messages/en.ts';
 import { formatIcu, formatPlainText, isNative, isPlainText, type IcuElement } from './icu.ts';
+import { track } from '../elements/chunks.ts';
 
 export type { MessageKey, Messages };
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
@@ -53,15 +54,6 @@ type Tracked<T> = Promise<T>;
 
 function settled<T>(value: T): Tracked<T> {
   return Object.assign(Promise.resolve(value), { status: 'fulfilled', value });
-}
-
-function track<T>(promise: Promise<T>): Tracked<T> {
-  Object.assign(promise, { status: 'pending' });
-  promise.then(
-    (value) => Object.assign(promise, { status: 'fulfilled', value }),
-    (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
-  );
-  return promise;
 }
 
 const english = fromModule(enModule as unknown as MessageModule, 'en');
@@ -350,7 +342,8 @@ export function useMessages(...sections: string[]): I18n {
   const v = useSyncExternalStore(subscribe, getVersion, getVersion);
   // Always through use(), with one promise per locale and section: settled ones never suspend.
   const state = use(loadMessages(locale));
-  for (const section of sections) use(loadSection(state, section));
+  // Every section starts loading before the first wait, so they come side by side.
+  for (const pending of sections.map((section) => loadSection(state, section))) use(pending);
   // (In the sources every section is there from the start, as text to parse.)
   if (state.needs.parser) {
     use(loadParser());

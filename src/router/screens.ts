@@ -1,10 +1,12 @@
 // THE table from routes to screens: the one place that maps a route to a lazily imported screen.
 // A later issue replaces a `notBuilt(...)` entry with `screen(() => import('…'), (m) => props)`;
 // TypeScript checks the props against the screen's own prop type.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { MessageKey } from '../i18n/messages/en.ts';
 import type { RouteMatch, RouteName } from '../rules/routes.ts';
-import { withTimeout } from '../elements/chunks.ts';
+import { track, withTimeout } from '../elements/chunks.ts';
+import { loadMessages, loadSection } from '../i18n/intl.ts';
+import type { Locale } from '../rules/constants.ts';
 import type { ProductDocsScreenProps } from '../screens/docs/ProductDocsScreen.tsx';
 import type { DocumentPageProps } from '../screens/document/DocumentPage.tsx';
 import type { CategoriesProps } from '../screens/categories/Categories.tsx';
@@ -161,14 +163,25 @@ export function screenKey(entry: ScreenEntry): number {
   return id;
 }
 
-const lazies = new Map<ScreenEntry['load'], LazyExoticComponent<ComponentType<object>>>();
+const loads = new Map<ScreenEntry['load'], Promise<{ default: ComponentType<object> }>>();
 
-/** One React.lazy per screen module, created on first use. */
-export function lazyScreen(entry: ScreenEntry): LazyExoticComponent<ComponentType<object>> {
-  let component = lazies.get(entry.load);
-  if (!component) {
-    component = lazy(withTimeout(entry.load as unknown as () => Promise<{ default: ComponentType<object> }>));
-    lazies.set(entry.load, component);
+/** A screen's module, loaded once (a failed load is forgotten, so the next render tries again);
+ * read with use(), which does not suspend once it is there. */
+export function loadScreen(entry: ScreenEntry): Promise<{ default: ComponentType<object> }> {
+  let loading = loads.get(entry.load);
+  if (!loading) {
+    loading = track(withTimeout(entry.load as unknown as () => Promise<{ default: ComponentType<object> }>)());
+    loading.catch(() => loads.delete(entry.load));
+    loads.set(entry.load, loading);
   }
-  return component;
+  return loading;
+}
+
+/** Starts loading a screen and its texts before anything renders it (the portal's first route,
+ * alongside the marketplace settings that decide it). */
+export function preloadScreen(entry: ScreenEntry, locale: Locale): Promise<void> {
+  return Promise.all([
+    loadScreen(entry),
+    loadMessages(locale).then((state) => Promise.all(entry.sections.map((section) => loadSection(state, section)))),
+  ]).then(() => undefined, () => undefined); // a failed load shows when the screen renders
 }

@@ -2,12 +2,12 @@
 // path, or hash mode for CMS pages), applies the start-up and redirect rules of the spec, and
 // shows the screen of the route inside the shell (top bar, side navigation).
 import { lazy, Suspense, useContext, useEffect, useMemo, useState } from 'react';
-import { useMarketplace, siteName } from '../../api/marketplace.ts';
-import { useMessages } from '../../i18n/intl.ts';
-import { resolveRoute, signInPath, splitLocation, type RouteContext as RedirectContext } from '../../rules/routes.ts';
+import { useMarketplace, siteName, type SiteSettings } from '../../api/marketplace.ts';
+import { LocaleContext, useMessages } from '../../i18n/intl.ts';
+import { matchPath, resolveRoute, signInPath, splitLocation, type Resolved, type RouteContext as RedirectContext } from '../../rules/routes.ts';
 import { NavigatorContext, RouteContext, type Navigator } from '../../router/context.tsx';
 import { createPortalHistory, type RouterMode } from '../../router/history.ts';
-import { SCREENS } from '../../router/screens.ts';
+import { preloadScreen, SCREENS, type ScreenEntry } from '../../router/screens.ts';
 import { clearSessionExpired, useAgora, useSignedIn } from '../../state/store.ts';
 import { Spinner } from './Spinner.tsx';
 import { PortalLayout } from './Layout.tsx';
@@ -27,6 +27,14 @@ export default function Portal({ basePath, router }: PortalProps) {
   const mode: RouterMode = router === 'hash' ? 'hash' : 'history';
   const history = useMemo(() => createPortalHistory(mode, basePath), [mode, basePath]);
   const [location, setLocation] = useState(() => history.read());
+  const locale = useContext(LocaleContext);
+  // The screen of the address, and its texts, start loading with the marketplace settings instead
+  // of after them (the settings may still redirect elsewhere, which then loads on its own).
+  useState(() => {
+    const [path, search] = splitLocation(location);
+    const match = matchPath(path, search);
+    if (match) void preloadScreen(SCREENS[match.name], locale);
+  });
 
   useEffect(() => {
     setLocation(history.read());
@@ -117,20 +125,44 @@ function Shell({ location, mode }: { location: string; mode: RouterMode }) {
   }
   const match = resolved!.match;
   const entry = SCREENS[match.name];
+  return <ShellFrame entry={entry} location={location} resolved={resolved!} mode={mode} settings={settings} />;
+}
+
+/**
+ * The layout around the route's screen. The first screen shows once its chunk and texts are
+ * there (a spinner in the layout until then), not through a Suspense fallback: a fallback once
+ * shown makes React hold the content back for up to 300 ms when it arrives.
+ */
+function ShellFrame({ entry, location, resolved, mode, settings }: {
+  entry: ScreenEntry; location: string; resolved: Resolved; mode: RouterMode; settings: SiteSettings;
+}) {
+  const { t } = useMessages();
+  const locale = useContext(LocaleContext);
+  const [firstShown, setFirstShown] = useState(false);
+  useEffect(() => {
+    if (firstShown) return;
+    let live = true;
+    void preloadScreen(entry, locale).then(() => {
+      if (live) setFirstShown(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [entry, locale, firstShown]);
+  const match = resolved.match;
   const routeState = {
     match,
     query: new URLSearchParams(match.search),
-    fragment: resolved!.redirected ? '' : fragmentOf(location),
+    fragment: resolved.redirected ? '' : fragmentOf(location),
   };
   return (
     <RouteContext.Provider value={routeState}>
       <PortalLayout settings={settings} match={match} layout={entry.layout} fullPage={mode === 'history'}>
-        <RouteView entry={entry} match={match} />
+        {firstShown ? <RouteView entry={entry} match={match} /> : <Spinner label={t('common.loading')} />}
       </PortalLayout>
     </RouteContext.Provider>
   );
 }
-
 
 function useNavigatorStrict(): Navigator {
   const navigator = useContext(NavigatorContext);

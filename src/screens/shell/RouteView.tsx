@@ -1,21 +1,20 @@
 // Shows the screen of a route: its lazy chunk, with the route's typed props. Moving between
 // routes of one screen (product tabs) keeps it mounted; another screen starts fresh.
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, use, type ReactNode } from 'react';
 import { useMessages } from '../../i18n/intl.ts';
 import type { RouteMatch } from '../../rules/routes.ts';
-import { lazyScreen, screenKey, type ScreenEntry } from '../../router/screens.ts';
+import { loadScreen, screenKey, type ScreenEntry } from '../../router/screens.ts';
 import { Spinner } from './Spinner.tsx';
 import { ElementBoundary } from '../../elements/frame.tsx';
 
 export function RouteView({ entry, match }: { entry: ScreenEntry; match: RouteMatch }) {
   const { t } = useMessages();
-  const Screen = lazyScreen(entry);
   const key = screenKey(entry);
   return (
     <ElementBoundary key={key}>
       <Suspense fallback={<Spinner label={t('common.loading')} />}>
         <Sections names={entry.sections}>
-          <Screen {...entry.props(match)} />
+          <Screen entry={entry} match={match} />
         </Sections>
       </Suspense>
     </ElementBoundary>
@@ -26,4 +25,10 @@ export function RouteView({ entry, match }: { entry: ScreenEntry; match: RouteMa
 function Sections({ names, children }: { names: string[]; children: ReactNode }) {
   useMessages(...names);
   return children;
+}
+
+/** The screen itself; suspends only while its chunk is still on its way. */
+function Screen({ entry, match }: { entry: ScreenEntry; match: RouteMatch }) {
+  const { default: Component } = use(loadScreen(entry));
+  return <Component {...entry.props(match)} />;
 }
