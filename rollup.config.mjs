@@ -335,7 +335,7 @@ const bundle = {
     manualChunks(id, { getModuleInfo, getModuleIds }) {
       // swr's add-ons (infinite, mutation…) stay with the screens that use them.
       if (/node_modules\/swr\/dist\/(infinite|mutation|subscription|immutable)\//.test(id)) return undefined;
-      if (/node_modules\/(react|react-dom|scheduler|@r2wc|zustand|swr|ky|tslib)\//.test(id)) {
+      if (/node_modules\/(react|react-dom|scheduler|@r2wc|zustand|swr|ky)\//.test(id)) {
         return 'runtime';
       }
       groups ??= chunkGroups(getModuleInfo, getModuleIds);

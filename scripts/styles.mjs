@@ -4,12 +4,12 @@
 //
 // 1. transform: every module of src/ lists the words of its string literals and template
 //    literals (class names are written out in full, never assembled: `grid-cols-${n}` would not
-//    be found) and gets a call `addRules("__agora_styles__")` to src/styles/sheet.ts appended.
+//    be found) and gets a call `addRules("__agora_styles__", "__agora_styles__")` to src/styles/sheet.ts appended.
 // 2. renderStart: twind (src/styles/twind.config.ts, compiled with esbuild) turns all those words
 //    into one stylesheet in cascade order, and learns which rules each word makes.
 // 3. renderChunk: each rule is given to one chunk that every chunk needing it loads (placeRules),
-//    and each chunk's first placeholder becomes its rules, each with its place in the whole
-//    stylesheet; the others become []. The sheet module carries Tailwind's preflight. At run time
+//    and each chunk's first placeholders become its rules and their places in the whole
+//    stylesheet; the others become empty. The sheet module carries Tailwind's preflight. At run time
 //    sheet.ts inserts each rule at its place, whatever order chunks load in.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,9 +17,10 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const PLACEHOLDER = '__agora_styles__';
-// Rollup sees a string argument when it tree-shakes: addRules must not branch on its argument's
-// type, or rollup drops the branch it believes dead.
-const PLACEHOLDER_RE = /(["'])__agora_styles__\1/g;
+const CALL_ARGS = `${JSON.stringify(PLACEHOLDER)}, ${JSON.stringify(PLACEHOLDER)}`;
+// Rollup sees these string arguments when it tree-shakes: addRules must not branch on its
+// arguments themselves, or rollup drops the branch it believes dead.
+const PLACEHOLDER_RE = /(["'])__agora_styles__\1\s*,\s*(["'])__agora_styles__\2/g;
 /** What could be a utility class: twind is asked only about these. */
 const CANDIDATE = /^!?[a-z0-9@[-][^\s{};"`<]*$/i;
 
@@ -138,7 +139,7 @@ export default function utilityStyles({ root }) {
     },
 
     transform(code, id) {
-      if (id === sheetModule) return { code: `${code}\naddRules(${JSON.stringify(PLACEHOLDER)});\n`, map: null };
+      if (id === sheetModule) return { code: `${code}\naddRules(${CALL_ARGS});\n`, map: null };
       if (!id.startsWith(srcDir) || !/\.tsx?$/.test(id) || skip.test(id)) return null;
       const fragments = [];
       const words = new Set();
@@ -154,7 +155,7 @@ export default function utilityStyles({ root }) {
       wordsByModule.set(id, words);
       if (!words.size) return null;
       return {
-        code: `${code}\nimport { addRules as __agoraAddRules } from ${JSON.stringify(sheetModule)};\n__agoraAddRules(${JSON.stringify(PLACEHOLDER)});\n`,
+        code: `${code}\nimport { addRules as __agoraAddRules } from ${JSON.stringify(sheetModule)};\n__agoraAddRules(${CALL_ARGS});\n`,
         map: null,
       };
     },
@@ -179,12 +180,19 @@ export default function utilityStyles({ root }) {
       const placed = (placement.get(chunk.fileName) ?? []).map((rule) => [placeOf.get(rule), rule])
         .filter(([place]) => place !== undefined)
         .sort((a, b) => a[0] - b[0]);
+      // Compact for the wire: the places as base-36 steps from the previous one, the rules one per line.
+      let previous = 0;
+      const steps = placed.map(([place]) => (place - previous).toString(36) + ((previous = place), '')).join(',');
+      const texts = placed.map(([, rule]) => {
+        if (rule.includes('\n')) this.error(`a generated rule spans lines: ${rule}`);
+        return rule;
+      }).join('\n');
       let first = true;
       // Only the placeholders change, each on its own line: the source map stays true (map: null).
       const out = code.replace(PLACEHOLDER_RE, () => {
-        if (!first) return '[]';
+        if (!first) return '"", ""';
         first = false;
-        return JSON.stringify(placed);
+        return `${JSON.stringify(steps)}, ${JSON.stringify(texts)}`;
       });
       return { code: out, map: null };
     },

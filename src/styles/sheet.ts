@@ -5,9 +5,6 @@
 // the chunks arrive in. A page loading two bundles gets two sheets; both are correct.
 import { HOST_CSS } from './host.ts';
 
-/** [place in the app's stylesheet, rule text] */
-export type StyleRule = readonly [number, string];
-
 const constructable = typeof CSSStyleSheet !== 'undefined' && 'replaceSync' in CSSStyleSheet.prototype
   && typeof ShadowRoot !== 'undefined' && 'adoptedStyleSheets' in ShadowRoot.prototype;
 
@@ -29,24 +26,37 @@ function insertAt(index: number, rule: string): void {
   }
 }
 
-/** Called by every chunk with the rules its classes need (generated code, see scripts/styles.mjs). */
-export function addRules(rules: readonly StyleRule[]): void {
+/**
+ * Called by every chunk with the rules its classes need (generated code, see scripts/styles.mjs):
+ * `steps` are the rules' places in the app's stylesheet, each as a base-36 step from the one
+ * before ("d,1,a"), and `rules` the rule texts, one per line.
+ */
+export function addRules(steps: string, rules: string): void {
+  const incoming = rules.split('\n');
+  let place = 0;
   let changed = false;
-  for (const [place, text] of rules) {
-    let lo = 0;
-    let hi = places.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (places[mid]! < place) lo = mid + 1;
-      else hi = mid;
-    }
-    if (places[lo] === place) continue;
-    places.splice(lo, 0, place);
-    texts.splice(lo, 0, text);
-    insertAt(lo, text);
-    changed = true;
-  }
+  steps.split(',').forEach((step, i) => {
+    if (!step) return;
+    place += parseInt(step, 36);
+    changed = insert(place, incoming[i]!) || changed;
+  });
   if (changed) for (const style of fallbackStyles) style.textContent = HOST_CSS + texts.join('\n');
+}
+
+/** Puts a rule at its place; false when it is there already. */
+function insert(place: number, text: string): boolean {
+  let lo = 0;
+  let hi = places.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (places[mid]! < place) lo = mid + 1;
+    else hi = mid;
+  }
+  if (places[lo] === place) return false;
+  places.splice(lo, 0, place);
+  texts.splice(lo, 0, text);
+  insertAt(lo, text);
+  return true;
 }
 
 /** Gives a shadow root the host box styles and the utility rules (now and as more chunks load). */

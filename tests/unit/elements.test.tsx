@@ -154,7 +154,7 @@ describe('defineElement', () => {
     expect([...sheets[0]!.cssRules].map((r) => r.cssText).join('\n')).toContain(':host');
     // One utility sheet for every element: rules added later reach all of them.
     expect(other.el.shadowRoot!.adoptedStyleSheets[1]).toBe(sheets[1]);
-    addRules([[1_000_000, '.probe-rule{color:red}']]);
+    addRules((1_000_000).toString(36), '.probe-rule{color:red}');
     expect([...sheets[1]!.cssRules].at(-1)!.cssText).toContain('.probe-rule');
     // Nothing is added to the page's own styles.
     expect(document.adoptedStyleSheets.length).toBe(0);
