@@ -24,7 +24,7 @@ export const CATEGORIES: CategoryDef[] = [
   { id: 'cat-communication', title: 'Communication', description: 'Reach customers by SMS, e-mail and push.', featured: { colors: ['#0ca678', '#20c997'], fit: 'contain', position: 'center' } },
   { id: 'cat-messaging', title: 'Messaging', parent: 'cat-communication', description: 'Send and receive messages at scale.' },
   { id: 'cat-iot', title: 'IoT & Events', description: 'Device telemetry and event streams.', featured: { colors: ['#1c7ed6', '#15aabf'], fit: 'cover', position: 'left center' } },
-  { id: 'cat-data', title: 'Data & Analytics', description: 'Weather, maps, market data and exports.', featured: { colors: ['#7048e8', '#da77f2'], fit: 'cover', position: 'right bottom' } },
+  { id: 'cat-data', title: 'Data & Analytics', description: 'Weather, maps, market data and exports.', featured: { colors: ['#7048e8', '#da77f2'], fit: 'cover', position: 'center bottom' } },
   { id: 'cat-geo', title: 'Maps & Location', parent: 'cat-data', description: 'Geocoding, routing and geofences.' },
   { id: 'cat-routing', title: 'Routing', parent: 'cat-geo', description: 'Routes, distance matrices and reachability.' },
   { id: 'cat-weather', title: 'Weather', parent: 'cat-data', description: 'Forecasts, observations and severe weather alerts.' },
