@@ -30,9 +30,14 @@ describe('locale', () => {
     expect(await navTexts(page)).toEqual(['Home', 'Products', 'Categories']);
 
     const languages: string[] = [];
+    // Only the reloaded page's calls: the English page may still finish one before it unloads.
+    let reloaded = false;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true;
+    });
     page.on('request', (r) => {
       // Calls of the client (images are fetched by the browser itself, in its own language).
-      if (r.url().includes('/api/v1/') && r.resourceType() === 'fetch') languages.push(r.headers()['accept-language'] ?? '');
+      if (reloaded && r.url().includes('/api/v1/') && r.resourceType() === 'fetch') languages.push(r.headers()['accept-language'] ?? '');
     });
     await Promise.all([
       page.waitForEvent('load'),
