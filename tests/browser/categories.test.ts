@@ -102,7 +102,7 @@ describe('categories list', () => {
     });
     await page.locator('agora-portal [data-category-id="cat-communication"] img').waitFor();
     expect(await style('cat-communication')).toEqual({ fit: 'contain', position: '50% 50%' });
-    expect(await style('cat-data')).toEqual({ fit: 'cover', position: '100% 100%' });
+    expect(await style('cat-data')).toEqual({ fit: 'cover', position: '50% 100%' });
     expect(await style('cat-developer')).toEqual({ fit: 'scale-down', position: '50% 50%' });
     expect(await style('cat-iot')).toEqual({ fit: 'cover', position: '0% 50%' });
     // Without an image: a monogram instead.
