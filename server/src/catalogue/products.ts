@@ -166,7 +166,7 @@ const BASE_COLUMNS = sql`p.id, p.name, p.title, p.description, p.status, p.conta
 
 export async function listProducts(db: Db, caller: Caller, q: ProductsQuery): Promise<{ items: Product[]; totalCount: number }> {
   const wanted = parseFields(q.fields, PRODUCT_FIELDS);
-  const tsq = await textQuery(db, q);
+  const tsq = textQuery(q);
   const scope = visibilityScope(caller);
   const narrowing = filters(caller, q, tsq);
   const where = and([scope.visible('p'), ...narrowing]);
