@@ -37,3 +37,20 @@ export function track<T>(promise: Promise<T>): Promise<T> {
   );
   return promise;
 }
+
+/** `load`, run once for every caller: one shared promise, marked as it settles (track). A failed
+ * load is forgotten, so the next call asks again: an import that timed out may have arrived since.
+ * (One the network refused stays refused: the browser keeps a failed module import until the page
+ * reloads, which is what the error's reload button does.) */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
+    if (!loading) {
+      loading = track(withTimeout(load)());
+      loading.catch(() => {
+        loading = null;
+      });
+    }
+    return loading;
+  };
+}

@@ -6,11 +6,11 @@ import r2wc from '@r2wc/react-to-web-component';
 import { createElement, lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { apiFor, ElementConfigContext, type ElementConfig } from '../api/context.ts';
 import type { Api } from '../api/client.ts';
-import { loadMessages, loadSection, LocaleContext, readLocaleCookie, toLocale, useMessages } from '../i18n/intl.ts';
+import { loadTexts, LocaleContext, readLocaleCookie, toLocale, useMessages } from '../i18n/intl.ts';
 import { DEFAULT_LOCALE, type Locale } from '../rules/constants.ts';
 import { agoraStore, useAgora, type AgoraConfig } from '../state/store.ts';
 import { adoptStyles } from '../styles/sheet.ts';
-import { withTimeout } from './chunks.ts';
+import { loadOnce } from './chunks.ts';
 import { ElementFrame } from './frame.tsx';
 import { installPageApi } from './page.ts';
 import { HostContext } from './host.ts';
@@ -119,19 +119,12 @@ export function defineElement<P extends object>(
 
   // One load for every instance; started as soon as an instance exists, so the screen's chunk
   // downloads alongside its message sections instead of after them.
-  let loading: Promise<{ default: ComponentType<P> }> | null = null;
-  const loadOnce = () => (loading ??= withTimeout(load)().catch((error: unknown) => {
-    loading = null;
-    throw error;
-  }));
-  const Screen = lazy(loadOnce) as unknown as ComponentType<P>;
+  const loadScreen = loadOnce(load);
+  const Screen = lazy(loadScreen) as unknown as ComponentType<P>;
   // The first render waits for the screen and its texts rather than suspending on them: a
   // Suspense fallback once shown makes React hold the content back (up to 300 ms) when it comes.
   let ready = false;
-  const whenReady = (locale: Locale) => Promise.all([
-    loadOnce(),
-    loadMessages(locale).then((state) => Promise.all((options.sections ?? []).map((section) => loadSection(state, section)))),
-  ]).then(() => {
+  const whenReady = (locale: Locale) => Promise.all([loadScreen(), loadTexts(locale, options.sections ?? [])]).then(() => {
     ready = true;
   }, () => undefined); // a failed load shows in the element's error boundary once it renders
   const types: Record<string, AttributeType> = { ...COMMON_ATTRIBUTES, ...(attributes as Record<string, AttributeType>) };
@@ -156,7 +149,7 @@ export function defineElement<P extends object>(
   class AgoraElement extends Base {
     constructor() {
       super();
-      void loadOnce().catch(() => undefined);
+      void loadScreen().catch(() => undefined);
       const parsed = (this as unknown as Record<symbol, Record<string, unknown>>)[R2WC_PROPS]!;
       for (const [attr, prop] of byAttribute) parsed[prop] = parseAttribute(types[prop]!, this.getAttribute(attr));
       if (options.prefetch) {

@@ -125,6 +125,12 @@ export function loadSection(state: LocaleMessages, section: string): Tracked<voi
   return promise;
 }
 
+/** Loads (once) a locale's core messages and the named sections, side by side with whatever else
+ * the caller waits for (a screen's chunk). */
+export function loadTexts(locale: Locale, sections: readonly string[]): Promise<unknown> {
+  return loadMessages(locale).then((state) => Promise.all(sections.map((section) => loadSection(state, section))));
+}
+
 const sectionOf = (key: string) => key.slice(0, Math.max(0, key.indexOf('.')));
 
 /** The message of a key, or undefined while its section is still on its way (starts loading it). */

@@ -4,8 +4,8 @@
 import type { ComponentType } from 'react';
 import type { MessageKey } from '../i18n/messages/en.ts';
 import type { RouteMatch, RouteName } from '../rules/routes.ts';
-import { track, withTimeout } from '../elements/chunks.ts';
-import { loadMessages, loadSection } from '../i18n/intl.ts';
+import { loadOnce } from '../elements/chunks.ts';
+import { loadTexts } from '../i18n/intl.ts';
 import type { Locale } from '../rules/constants.ts';
 import type { ProductDocsScreenProps } from '../screens/docs/ProductDocsScreen.tsx';
 import type { DocumentPageProps } from '../screens/document/DocumentPage.tsx';
@@ -163,25 +163,22 @@ export function screenKey(entry: ScreenEntry): number {
   return id;
 }
 
-const loads = new Map<ScreenEntry['load'], Promise<{ default: ComponentType<object> }>>();
+const loaders = new Map<ScreenEntry['load'], () => Promise<{ default: ComponentType<object> }>>();
 
 /** A screen's module, loaded once (a failed load is forgotten, so the next render tries again);
  * read with use(), which does not suspend once it is there. */
 export function loadScreen(entry: ScreenEntry): Promise<{ default: ComponentType<object> }> {
-  let loading = loads.get(entry.load);
-  if (!loading) {
-    loading = track(withTimeout(entry.load as unknown as () => Promise<{ default: ComponentType<object> }>)());
-    loading.catch(() => loads.delete(entry.load));
-    loads.set(entry.load, loading);
+  let load = loaders.get(entry.load);
+  if (!load) {
+    load = loadOnce(entry.load as unknown as () => Promise<{ default: ComponentType<object> }>);
+    loaders.set(entry.load, load);
   }
-  return loading;
+  return load();
 }
 
 /** Starts loading a screen and its texts before anything renders it (the portal's first route,
  * alongside the marketplace settings that decide it). */
 export function preloadScreen(entry: ScreenEntry, locale: Locale): Promise<void> {
-  return Promise.all([
-    loadScreen(entry),
-    loadMessages(locale).then((state) => Promise.all(entry.sections.map((section) => loadSection(state, section)))),
-  ]).then(() => undefined, () => undefined); // a failed load shows when the screen renders
+  return Promise.all([loadScreen(entry), loadTexts(locale, entry.sections)])
+    .then(() => undefined, () => undefined); // a failed load shows when the screen renders
 }

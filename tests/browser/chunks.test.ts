@@ -1,0 +1,71 @@
+// A screen's chunk that fails to load (spec 1 §8, ChunkLoadError): the portal keeps its shell and
+// shows the error with a reload button where the screen would be; an element alone on a page shows
+// the same error. The browser remembers a failed module import for the page's lifetime (Chromium
+// answers the same URL with the same failure), so reloading is the way back, and it works.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, startPortal, type Portal } from './harness.ts';
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+const CATEGORIES_CHUNK = '**/chunks/screen-categories-Categories-*.js';
+
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+const topNav = (page: Page) => page.locator('agora-portal header nav').first();
+
+describe('a screen chunk that cannot be loaded', () => {
+  it('shows the error inside the portal, keeps the shell, and reloading brings the screen', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${portal.baseUrl}/`);
+    await topNav(page).locator('a', { hasText: 'Categories' }).waitFor();
+    await page.route(CATEGORIES_CHUNK, (route) => route.abort('connectionfailed'));
+
+    await topNav(page).locator('a', { hasText: 'Categories' }).click();
+    const alert = page.locator('agora-portal main [role=alert]');
+    await poll(() => alert.count()).toBe(1);
+    expect(await alert.innerText()).toContain('Part of the page could not be loaded (ChunkLoadError)');
+    expect(await alert.locator('button', { hasText: 'Reload page' }).count()).toBe(1);
+    // The shell is still there: the user can go elsewhere.
+    expect(await topNav(page).locator('a', { hasText: 'Home' }).count()).toBe(1);
+
+    await page.unroute(CATEGORIES_CHUNK);
+    await alert.locator('button', { hasText: 'Reload page' }).click();
+    await poll(() => page.locator('agora-portal [data-screen="categories"] [data-category-id]').count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/categories');
+    expect(await alert.count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the error in an element alone on a page, and reloading brings the element back', async () => {
+    const page = await newPage(browser);
+    const path = '/__cms/chunk-failure';
+    await page.route(`${portal.baseUrl}${path}`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CMS page</title>
+        <script type="module" src="/dist/elements/agora-categories.js"></script></head>
+        <body><main><agora-categories></agora-categories></main></body></html>`,
+    }));
+    await page.route(CATEGORIES_CHUNK, (route) => route.abort('connectionfailed'));
+    await page.goto(`${portal.baseUrl}${path}`);
+    const alert = page.locator('agora-categories [role=alert]');
+    await poll(() => alert.count()).toBe(1);
+    expect(await alert.innerText()).toContain('could not be loaded');
+
+    await page.unroute(CATEGORIES_CHUNK);
+    await alert.locator('button', { hasText: 'Reload page' }).click();
+    await poll(() => page.locator('agora-categories [data-category-id]').count()).toBeGreaterThan(0);
+    expect(await alert.count()).toBe(0);
+    await page.close();
+  });
+});
