@@ -33,6 +33,9 @@ async function main(): Promise<void> {
     console.log(`Seeding the demo catalogue into ${where}…`);
     await seed.seedDemo(db);
   });
+  // The embedded store has no autovacuum: give the planner its statistics (and index-only scans
+  // their visibility map) at each start, as autovacuum would on PostgreSQL after the seed's bulk load.
+  if (store.kind === 'pglite') await store.db.execute(sql`vacuum analyze`);
   // The accounts are fixed, so a restart on a seeded store prints them too.
   const accounts: Account[] = seed.DEMO_ACCOUNTS;
 
