@@ -7,4 +7,4 @@ defineElement('agora-carousel', () => import('../src/screens/carousel/Carousel.t
   tag: 'string',
   heading: 'string',
   limit: 'number',
-}, { sections: ['home'] });
+}, { sections: ['home'], catalogue: true });

@@ -8,4 +8,4 @@ defineElement<BrowseProps>('agora-catalogue', () => import('../src/screens/catal
   pageSize: 'number',
   categoryId: 'string',
   urlState: 'boolean',
-}, { sections: ['browse', 'tiles'] });
+}, { sections: ['browse', 'tiles'], catalogue: true });

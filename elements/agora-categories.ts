@@ -5,4 +5,4 @@ import { defineElement } from '../src/elements/define.ts';
 defineElement('agora-categories', () => import('../src/screens/categories/Categories.tsx'), {
   categoryId: 'string',
   search: 'string',
-}, { sections: ['categories', 'tiles'] });
+}, { sections: ['categories', 'tiles'], catalogue: true });

@@ -8,4 +8,4 @@ defineElement('agora-docs', () => import('../src/screens/docs/Docs.tsx'), {
   documentId: 'string',
   sectionIdx: 'string',
   articleId: 'string',
-}, { sections: ['docs'] });
+}, { sections: ['docs'], catalogue: true });

@@ -4,4 +4,4 @@ import { defineElement } from '../src/elements/define.ts';
 
 defineElement('agora-document', () => import('../src/screens/document/DocumentPage.tsx'), {
   docId: 'string',
-}, { sections: ['docs'] });
+}, { sections: ['docs'], catalogue: true });

@@ -11,4 +11,4 @@ defineElement('agora-explorer', () => import('../src/screens/explorer/Resource.t
   versionId: 'string',
   resourceId: 'string',
   tab: 'string',
-}, { sections: ['explorer'], prefetch: prefetchExplorer });
+}, { sections: ['explorer'], catalogue: true, prefetch: prefetchExplorer });

@@ -2,4 +2,4 @@
 // published products), configured by the provider's homepage settings.
 import { defineElement } from '../src/elements/define.ts';
 
-defineElement('agora-home', () => import('../src/screens/home/Home.tsx'), {}, { sections: ['home', 'tiles'] });
+defineElement('agora-home', () => import('../src/screens/home/Home.tsx'), {}, { sections: ['home', 'tiles'], catalogue: true });

@@ -5,4 +5,4 @@ import type { SearchResultsProps } from '../src/screens/search/SearchResults.tsx
 defineElement<SearchResultsProps>('agora-search', () => import('../src/screens/search/SearchResults.tsx'), {
   tab: 'string',
   urlState: 'boolean',
-}, { sections: ['search'] });
+}, { sections: ['search'], catalogue: true });

@@ -5,4 +5,4 @@ import { defineElement } from '../src/elements/define.ts';
 defineElement('agora-subscribe-button', () => import('../src/screens/product/SubscribeButtonElement.tsx'), {
   productId: 'string',
   size: 'string',
-}, { sections: ['product'] });
+}, { sections: ['product'], catalogue: true });

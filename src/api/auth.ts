@@ -1,9 +1,11 @@
 // Sign-in, refresh, sign-out and the decoded session (GET /auth/findSession).
 import type { Session, SignInBody, TokenPair } from '../../server/src/schemas/auth.ts';
 import { SESSION_STALE_MS } from '../rules/constants.ts';
+import { canLoadCatalogue } from '../rules/roles.ts';
 import { agoraStore, setTokens, tokensFrom, useSignedIn } from '../state/store.ts';
 import type { Api } from './client.ts';
 import { keys } from './keys.ts';
+import { useMarketplace } from './marketplace.ts';
 import { useApiQuery } from './swr.ts';
 
 export type { Session, SignInBody, TokenPair };
@@ -34,4 +36,20 @@ export function useSession() {
     dedupingInterval: SESSION_STALE_MS,
     revalidateIfStale: false,
   });
+}
+
+/** The catalogue gate of spec 1 §6 on this page, for a signed-in user: 'pending' until the
+ * marketplace settings (and, on a private marketplace, the session) say whether the catalogue may
+ * load. Visitors pass: the portal sends them to sign in, and the server answers them 401. A failed
+ * look-up passes too: the server has the last word, and the screen shows its answer. */
+export function useCatalogueAccess(): 'open' | 'closed' | 'pending' {
+  const signedIn = useSignedIn();
+  const marketplace = useMarketplace();
+  const session = useSession();
+  if (!signedIn) return 'open';
+  const settings = marketplace.data?.settings;
+  if (!settings) return marketplace.error ? 'open' : 'pending';
+  if (canLoadCatalogue(null, { requiresLogin: !settings.public })) return 'open';
+  if (!session.data) return session.error ? 'open' : 'pending';
+  return canLoadCatalogue(session.data, { requiresLogin: true, consumerEnabled: settings.consumer }) ? 'open' : 'closed';
 }

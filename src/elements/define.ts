@@ -14,6 +14,7 @@ import { loadOnce } from './chunks.ts';
 import { ElementFrame } from './frame.tsx';
 import { installPageApi } from './page.ts';
 import { HostContext } from './host.ts';
+import { CatalogueGate } from './CatalogueGate.tsx';
 
 /** How an attribute's text becomes a prop. */
 export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
@@ -52,6 +53,8 @@ export interface DefineOptions {
    * src/api/explorer.ts prefetchExplorer). Must only read: a thrown error is ignored.
    */
   prefetch?: (props: Record<string, unknown>, api: Api) => void;
+  /** A catalogue element: behind the catalogue gate of spec 1 §6 (CatalogueGate.tsx). */
+  catalogue?: boolean;
 }
 
 // r2wc 2.1 keeps the parsed props and its render method under these registered symbols. Its own
@@ -140,7 +143,9 @@ export function defineElement<P extends object>(
         createElement(LocaleContext.Provider, { value: config.locale },
           createElement(ElementFrame, null,
             createElement(Suspense, { fallback },
-              createElement(Sections, { names: options.sections ?? [] }, createElement(Screen, screenProps as P)))))));
+              createElement(Sections, { names: options.sections ?? [] }, options.catalogue
+                ? createElement(CatalogueGate, null, createElement(Screen, screenProps as P))
+                : createElement(Screen, screenProps as P)))))));
   }
   Root.displayName = `Agora(${tag})`;
 

@@ -28,11 +28,14 @@ export interface ScreenEntry {
   layout: Layout;
   /** Message sections the screen uses (e.g. 'catalogue'), loaded before it renders. */
   sections: string[];
+  /** A catalogue screen: behind the catalogue gate of spec 1 §6 (src/elements/CatalogueGate.tsx). */
+  catalogue: boolean;
 }
 
 export interface ScreenOptions {
   layout?: Layout;
   sections?: string[];
+  catalogue?: boolean;
 }
 
 /**
@@ -45,7 +48,9 @@ export function screen<P extends object>(
   props: (match: RouteMatch) => P,
   options: ScreenOptions = {},
 ): ScreenEntry {
-  return { load: load as ScreenEntry['load'], props, layout: options.layout ?? 'portal', sections: options.sections ?? [] };
+  return {
+    load: load as ScreenEntry['load'], props, layout: options.layout ?? 'portal', sections: options.sections ?? [], catalogue: options.catalogue ?? false,
+  };
 }
 
 export interface NotBuiltProps {
@@ -70,7 +75,7 @@ const loadProduct = () => import('../screens/product/Product.tsx');
 const productTab = (tab: string) =>
   screen(loadProduct, (m): ProductProps => ({
     productId: m.params.productId!, versionId: m.params.versionId, tab, planId: m.params.planId,
-  }), { sections: ['product'] });
+  }), { sections: ['product'], catalogue: true });
 
 const loadCategories = () => import('../screens/categories/Categories.tsx');
 
@@ -81,7 +86,7 @@ const productDocs = screen(
     productId: m.params.productId!, versionId: m.params.versionId,
     documentId: m.params.documentId, sectionIdx: m.params.sectionIdx, articleId: m.params.articleId,
   }),
-  { sections: ['product', 'docs'] },
+  { sections: ['product', 'docs'], catalogue: true },
 );
 
 export interface SignInProps {
@@ -92,21 +97,21 @@ export interface SignInProps {
 
 export const SCREENS: Record<RouteName, ScreenEntry> = {
   // Catalogue (spec 1 §2)
-  home: screen(() => import('../screens/home/Home.tsx'), () => ({}), { sections: ['home', 'tiles'] }),
-  browseProducts: screen(() => import('../screens/catalogue/Browse.tsx'), (): BrowseProps => ({}), { sections: ['browse', 'tiles'] }),
+  home: screen(() => import('../screens/home/Home.tsx'), () => ({}), { sections: ['home', 'tiles'], catalogue: true }),
+  browseProducts: screen(() => import('../screens/catalogue/Browse.tsx'), (): BrowseProps => ({}), { sections: ['browse', 'tiles'], catalogue: true }),
   search: screen(
     () => import('../screens/search/SearchResults.tsx'),
     (m): SearchResultsProps => ({ tab: m.params.tab }),
-    { sections: ['search'] },
+    { sections: ['search'], catalogue: true },
   ),
   document: screen(
     () => import('../screens/document/DocumentPage.tsx'),
     (m): DocumentPageProps => ({ docId: m.params.docId }),
-    { sections: ['docs'] },
+    { sections: ['docs'], catalogue: true },
   ),
   // One module for the list and a category: moving between them keeps the screen mounted.
-  categories: screen(loadCategories, (): CategoriesProps => ({}), { sections: ['categories', 'tiles'] }),
-  category: screen(loadCategories, (m): CategoriesProps => ({ categoryId: m.params.categoryId }), { sections: ['categories', 'tiles'] }),
+  categories: screen(loadCategories, (): CategoriesProps => ({}), { sections: ['categories', 'tiles'], catalogue: true }),
+  category: screen(loadCategories, (m): CategoriesProps => ({ categoryId: m.params.categoryId }), { sections: ['categories', 'tiles'], catalogue: true }),
   'product.overview': productTab('overview'),
   'product.docs': productTab('docs'),
   'product.docSections': productDocs,
@@ -121,7 +126,7 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
     (m): ResourceProps => ({
       productId: m.params.productId!, versionId: m.params.versionId, resourceId: m.params.resourceId!, tab: m.params.tab,
     }),
-    { sections: ['explorer'] },
+    { sections: ['explorer'], catalogue: true },
   ),
   signin: screen(
     () => import('../screens/signin/SignIn.tsx'),

@@ -81,10 +81,12 @@ export function isOnPublicMarketplace(session: Maybe<RoleSession>): boolean {
 
 /** The catalogue gate of spec 1 §6: on a portal that requires sign-in, the catalogue loads for
  * Administrator among provider roles, or Consumer or Subscriber among consumer roles (an
- * administrator of a consumer organisation holds every consumer right, as in isConsumer). */
-export function canLoadCatalogue(session: Maybe<RoleSession>, options: { requiresLogin: boolean }): boolean {
+ * administrator of a consumer organisation holds every consumer right, as in isConsumer). With
+ * the consumer feature off there are no consumer rights to hold: every signed-in user passes. */
+export function canLoadCatalogue(session: Maybe<RoleSession>, options: { requiresLogin: boolean; consumerEnabled?: boolean }): boolean {
   if (!options.requiresLogin) return true;
   if (!session) return false;
+  if (options.consumerEnabled === false) return true;
   if (session.provider_guid) return session.roles.includes(ORG_ROLES.Administrator);
   return intersects(session.roles, [ORG_ROLES.Consumer, ORG_ROLES.Subscriber, ORG_ROLES.Administrator]);
 }

@@ -126,6 +126,12 @@ describe('canLoadCatalogue', () => {
     expect(canLoadCatalogue(consumerUser([ORG_ROLES.Developer]), { requiresLogin: true })).toBe(false);
     expect(canLoadCatalogue(null, { requiresLogin: true })).toBe(false);
   });
+  it('opens to every signed-in user, but not to visitors, when the consumer feature is off', () => {
+    expect(canLoadCatalogue(consumerUser([ORG_ROLES.Developer]), { requiresLogin: true, consumerEnabled: false })).toBe(true);
+    expect(canLoadCatalogue(provider([ORG_ROLES.Consumer]), { requiresLogin: true, consumerEnabled: false })).toBe(true);
+    expect(canLoadCatalogue(consumerUser([ORG_ROLES.Developer]), { requiresLogin: true, consumerEnabled: true })).toBe(false);
+    expect(canLoadCatalogue(null, { requiresLogin: true, consumerEnabled: false })).toBe(false);
+  });
 });
 
 describe('teamsWithRole', () => {

@@ -134,9 +134,9 @@ export async function assertCatalogueOpen(db: Db, caller: Caller): Promise<void>
   const session = roleSession(caller);
   if (canLoadCatalogue(session, { requiresLogin: true })) return;
   const settings = await gateSettings(db);
-  if (!settings.private) return;
+  if (canLoadCatalogue(session, { requiresLogin: settings.private, consumerEnabled: !settings.consumerOff })) return;
   if (!session) throw unauthorized('This marketplace is private: sign in to browse its catalogue.');
-  if (!settings.consumerOff) throw forbidden('Your roles do not include access to this marketplace\'s catalogue.');
+  throw forbidden('Your roles do not include access to this marketplace\'s catalogue.');
 }
 
 /** Puts the private-marketplace gate in front of every route of a catalogue route module. It runs

@@ -6,15 +6,17 @@ import type { RouteMatch } from '../../rules/routes.ts';
 import { loadScreen, screenKey, type ScreenEntry } from '../../router/screens.ts';
 import { Spinner } from './Spinner.tsx';
 import { ElementBoundary } from '../../elements/frame.tsx';
+import { CatalogueGate } from '../../elements/CatalogueGate.tsx';
 
 export function RouteView({ entry, match }: { entry: ScreenEntry; match: RouteMatch }) {
   const { t } = useMessages();
   const key = screenKey(entry);
+  const screen = <Screen entry={entry} match={match} />;
   return (
     <ElementBoundary key={key}>
       <Suspense fallback={<Spinner label={t('common.loading')} />}>
         <Sections names={entry.sections}>
-          <Screen entry={entry} match={match} />
+          {entry.catalogue ? <CatalogueGate>{screen}</CatalogueGate> : screen}
         </Sections>
       </Suspense>
     </ElementBoundary>

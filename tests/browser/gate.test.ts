@@ -1,0 +1,104 @@
+// The catalogue gate of spec 1 §6 on a private marketplace: a signed-in user without Consumer or
+// Subscriber (here a Developer) sees one unauthorized message in place of each catalogue screen,
+// in the portal and in an element alone on a page, while the shell and the rest of the portal stay
+// usable; a Consumer browses as usual; with the consumer feature off, the Developer browses too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { deepMerge, launchBrowser, newPage, signIn, startPortal, type Portal, type SiteSettingsOverride } from './harness.ts';
+import { siteConfig } from '../../server/src/db/schema.ts';
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+const UNAUTHORIZED = 'You are not authorised to see this page';
+
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal({ settings: { public: false } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+async function setSettings(patch: SiteSettingsOverride): Promise<void> {
+  const [row] = await portal.db.select().from(siteConfig).where(eq(siteConfig.id, 'default'));
+  await portal.db.update(siteConfig).set({ settings: deepMerge(row!.settings, patch) }).where(eq(siteConfig.id, 'default'));
+}
+
+const account = (email: string) => {
+  const found = portal.accounts.find((a) => a.email === email);
+  if (!found) throw new Error(`no demo account ${email}`);
+  return found;
+};
+
+/** A page signed in as `email`, counting the catalogue requests it sends. */
+async function pageAs(email: string): Promise<{ page: Page; catalogueCalls: string[] }> {
+  const page = await newPage(browser);
+  const { password } = account(email);
+  await signIn(page, portal.baseUrl, email, password);
+  const catalogueCalls: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/api\/v1\/(products|categories|stages|search)\b/.test(path)) catalogueCalls.push(path);
+  });
+  return { page, catalogueCalls };
+}
+
+const main = (page: Page) => page.locator('agora-portal main');
+
+describe('the catalogue gate of a private marketplace', () => {
+  it('shows a Developer one unauthorized message on each catalogue screen, and keeps the rest of the portal', async () => {
+    const { page, catalogueCalls } = await pageAs('developer@agora.test');
+    for (const path of ['/browseProducts', '/categories', '/productDetails/p-1/overview', '/advancedSearchResults/all?q=payments', '/']) {
+      await page.goto(`${portal.baseUrl}${path}`);
+      await main(page).getByText(UNAUTHORIZED).waitFor();
+      expect(await main(page).getByRole('alert').count(), path).toBe(1);
+      expect(await main(page).getByText('could not be loaded').count(), path).toBe(0);
+    }
+    // The shell is whole: the user menu and the side navigation of a signed-in user.
+    expect(await page.locator('agora-portal aside nav a', { hasText: 'Credentials' }).count()).toBe(1);
+    expect(catalogueCalls).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the same message in a catalogue element alone on a page', async () => {
+    const { page, catalogueCalls } = await pageAs('developer@agora.test');
+    await page.route(`${portal.baseUrl}/__cms/gate`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CMS page</title>
+        <script type="module" src="/dist/agora.js"></script></head>
+        <body><agora-catalogue></agora-catalogue><agora-categories></agora-categories></body></html>`,
+    }));
+    await page.goto(`${portal.baseUrl}/__cms/gate`);
+    await page.locator('agora-catalogue').getByText(UNAUTHORIZED).waitFor();
+    await page.locator('agora-categories').getByText(UNAUTHORIZED).waitFor();
+    expect(await page.locator('agora-catalogue').getByText('could not be loaded').count()).toBe(0);
+    expect(catalogueCalls).toEqual([]);
+    await page.close();
+  });
+
+  it('lets a Consumer browse', async () => {
+    const { page } = await pageAs('consumer@agora.test');
+    await page.goto(`${portal.baseUrl}/browseProducts`);
+    await poll(() => main(page).locator('[data-product-id]').count()).toBeGreaterThan(0);
+    expect(await main(page).getByText(UNAUTHORIZED).count()).toBe(0);
+    await page.close();
+  });
+
+  it('opens the catalogue to the Developer when the consumer feature is off', async () => {
+    await setSettings({ consumer: false });
+    try {
+      const { page } = await pageAs('developer@agora.test');
+      await page.goto(`${portal.baseUrl}/browseProducts`);
+      await poll(() => main(page).locator('[data-product-id]').count()).toBeGreaterThan(0);
+      expect(await main(page).getByText(UNAUTHORIZED).count()).toBe(0);
+      await page.close();
+    } finally {
+      await setSettings({ consumer: true });
+    }
+  });
+});
