@@ -1,6 +1,6 @@
 // Tabs with a roving tabindex: one Tab stop, arrow keys/Home/End move between tabs.
 // Tabs switches panels in place; LinkTabs are routes (each tab is a link, the current one marked).
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useUiLink } from './link.tsx';
 import { cx, FOCUS_RING } from './tone.ts';
 
@@ -35,6 +35,21 @@ function Count({ value, selected }: { value: number; selected: boolean }) {
       {value}
     </span>
   );
+}
+
+/** On a narrow screen the tab list scrolls sideways: keeps the selected tab in sight (the list
+ * scrolls, never the page), so a page opened on its fifth tab shows which tab it is on. */
+function useSelectedInView(list: RefObject<HTMLElement | null>, tabs: RefObject<Array<HTMLElement | null>>, selected: number, items: readonly TabItem[]): void {
+  useLayoutEffect(() => {
+    const box = list.current;
+    const tab = tabs.current[selected];
+    if (!box || !tab || box.scrollWidth <= box.clientWidth) return;
+    const outer = box.getBoundingClientRect();
+    const inner = tab.getBoundingClientRect();
+    const margin = 24; // a little of the next tab shows that there is more
+    if (inner.left < outer.left) box.scrollLeft -= outer.left - inner.left + margin;
+    else if (inner.right > outer.right) box.scrollLeft += inner.right - outer.right + margin;
+  }, [list, tabs, selected, items]); // items: a count arriving widens the tabs
 }
 
 /** Next enabled index from `from` in direction `step`, wrapping around. */
@@ -76,9 +91,11 @@ export function Tabs({ tabs, selected, onSelect, label, idBase, className }: Tab
   const fallbackBase = useId();
   const base = idBase ?? fallbackBase;
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const list = useRef<HTMLDivElement>(null);
   const current = Math.max(0, tabs.findIndex((tab) => tab.id === selected));
+  useSelectedInView(list, refs, current, tabs);
   return (
-    <div role="tablist" aria-label={label} className={cx('flex gap-1 overflow-x-auto border-b border-gray-200', className)}>
+    <div ref={list} role="tablist" aria-label={label} className={cx('flex gap-1 overflow-x-auto border-b border-gray-200', className)}>
       {tabs.map((tab, index) => {
         const isSelected = index === current;
         return (
@@ -133,10 +150,12 @@ export interface LinkTabsProps {
 export function LinkTabs({ tabs, selected, label, className }: LinkTabsProps) {
   const Link = useUiLink();
   const refs = useRef<Array<HTMLAnchorElement | null>>([]);
+  const list = useRef<HTMLUListElement>(null);
   const current = Math.max(0, tabs.findIndex((tab) => tab.id === selected));
+  useSelectedInView(list, refs, current, tabs);
   return (
     <nav aria-label={label} className={cx('border-b border-gray-200', className)}>
-      <ul className="m-0 flex list-none gap-1 overflow-x-auto p-0">
+      <ul ref={list} className="m-0 flex list-none gap-1 overflow-x-auto p-0">
         {tabs.map((tab, index) => {
           const isSelected = index === current;
           return (
