@@ -2,25 +2,11 @@
 // (load-more every 4th page, infinite scroll within 30 px of the bottom, pages), the category-id
 // and page-size attributes, url-state (the host page's query string, back/forward), and links
 // that announce agora-navigate instead of routing inside a portal.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, pageErrors, signIn, startPortal, type Portal } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, pageErrors, poll, signIn, useSuite } from './harness.ts';
 
-/** expect.poll with room for a first load (lazy chunks, the API): vitest's default is 1 s. */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
-
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = useSuite();
 
 const HOST = (element: string, script: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>CMS page</title>
@@ -31,15 +17,15 @@ main{max-width:1100px;margin:0 auto;padding:24px}</style>
 
 /** Opens a host page on the portal's origin (so the element reaches the API as on a provider's site). */
 async function host(element: string, script = 'agora-catalogue', query = '', viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await newPage(browser, { viewport });
+  const page = await newPage(suite.browser, { viewport });
   const path = `/__cms/page-${Math.random().toString(36).slice(2)}`;
-  await page.route(`${portal.baseUrl}${path}*`, (route) => route.fulfill({ contentType: 'text/html', body: HOST(element, script) }));
-  await page.goto(`${portal.baseUrl}${path}${query}`);
+  await page.route(`${suite.portal.baseUrl}${path}*`, (route) => route.fulfill({ contentType: 'text/html', body: HOST(element, script) }));
+  await page.goto(`${suite.portal.baseUrl}${path}${query}`);
   return page;
 }
 
 async function apiIds(query: string): Promise<string[]> {
-  const res = await fetch(`${portal.baseUrl}/api/v1/products?fields=id&limit=100&${query}`);
+  const res = await fetch(`${suite.portal.baseUrl}/api/v1/products?fields=id&limit=100&${query}`);
   return ((await res.json()) as { items: Array<{ id: string }> }).items.map((p) => p.id);
 }
 
@@ -146,14 +132,14 @@ describe('<agora-catalogue> alone', () => {
 
 describe('placeholders', () => {
   it('the loading placeholder shows only after 250 ms', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     // The real answer, held back for a while.
-    await page.route(`${portal.baseUrl}/api/v1/products?*`, async (route) => {
+    await page.route(`${suite.portal.baseUrl}/api/v1/products?*`, async (route) => {
       await new Promise((r) => setTimeout(r, 2000));
       await route.continue();
     });
     const path = '/__cms/slow';
-    await page.route(`${portal.baseUrl}${path}`, (route) => route.fulfill({ contentType: 'text/html', body: HOST('<agora-catalogue></agora-catalogue>', 'agora-catalogue') }));
+    await page.route(`${suite.portal.baseUrl}${path}`, (route) => route.fulfill({ contentType: 'text/html', body: HOST('<agora-catalogue></agora-catalogue>', 'agora-catalogue') }));
     // Times, from the page itself, when the screen and when the spinner first showed.
     await page.addInitScript(() => {
       const w = window as unknown as { shown: Record<string, number> };
@@ -167,7 +153,7 @@ describe('placeholders', () => {
       };
       requestAnimationFrame(tick);
     });
-    await page.goto(`${portal.baseUrl}${path}`);
+    await page.goto(`${suite.portal.baseUrl}${path}`);
     const spinner = page.locator('agora-catalogue [data-screen="browse"] [role="status"]', { hasText: 'Loading' });
     await spinner.waitFor();
     const shown = await page.evaluate(() => (window as unknown as { shown: { screen: number; spinner: number } }).shown);
@@ -179,8 +165,8 @@ describe('placeholders', () => {
 
   it('a 403 shows the unauthorized placeholder; another failure the products fetch error', async () => {
     const page = await host('<agora-catalogue id="a" tenant="org-not-mine"></agora-catalogue><agora-catalogue id="b" api-base="/api/v0"></agora-catalogue>');
-    const account = portal.accounts[0]!;
-    await signIn(page, portal.baseUrl, account.email, account.password);
+    const account = suite.portal.accounts[0]!;
+    await signIn(page, suite.portal.baseUrl, account.email, account.password);
     await page.locator('#a [role="alert"]', { hasText: 'You are not authorised to see this page' }).waitFor();
     await page.locator('#b [role="alert"]', { hasText: 'The products could not be loaded' }).waitFor();
     expect(await page.locator('agora-catalogue [data-product-id]').count()).toBe(0);

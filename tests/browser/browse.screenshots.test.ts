@@ -3,8 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, pageErrors, RESULTS_DIR, signIn, startPortal, type Portal } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { newPage, pageErrors, RESULTS_DIR, signIn, startPortal, useSuite, type Portal } from './harness.ts';
 
 const DIR = join(RESULTS_DIR, 'screenshots');
 const WIDTHS = [375, 768, 1280, 1920];
@@ -14,22 +14,19 @@ const ADVANCED = encodeURIComponent(JSON.stringify([
   { value: 'refund', comparison: 'equals', operator: 'or' },
 ]));
 
-let portal: Portal;
 let off: Portal;
-let browser: Browser;
 
+// Registered before useSuite, so that `off` closes after the browser (afterAll hooks run in reverse).
 beforeAll(async () => {
-  portal = await startPortal();
   off = await startPortal({ features: ['-fullTextSearch'] });
-  browser = await launchBrowser();
   mkdirSync(DIR, { recursive: true });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
   await off?.close();
 });
+
+const suite = useSuite();
 
 async function shoot(page: Page, name: string, width: number): Promise<void> {
   // Let the fonts, images and the delayed placeholders settle.
@@ -58,10 +55,10 @@ describe('browse and search screenshots and layout', () => {
   for (const shot of SHOTS) {
     it(`${shot.name} at ${WIDTHS.join(', ')} px`, async () => {
       for (const width of WIDTHS) {
-        const page = await newPage(browser, { viewport: { width, height: 900 } });
-        const base = (shot.base?.() ?? portal).baseUrl;
+        const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
+        const base = (shot.base?.() ?? suite.portal).baseUrl;
         if (shot.signedIn) {
-          const account = portal.accounts.find((a) => /consumer/i.test(a.role)) ?? portal.accounts[0]!;
+          const account = suite.portal.accounts.find((a) => /consumer/i.test(a.role)) ?? suite.portal.accounts[0]!;
           await signIn(page, base, account.email, account.password);
         }
         await page.goto(`${base}${shot.path}`);
@@ -75,8 +72,8 @@ describe('browse and search screenshots and layout', () => {
   }
 
   it('the filters drawer at 375 px', async () => {
-    const page = await newPage(browser, { viewport: { width: 375, height: 812 } });
-    await page.goto(`${portal.baseUrl}/browseProducts?category=cat-payments&stage=stage-production`);
+    const page = await newPage(suite.browser, { viewport: { width: 375, height: 812 } });
+    await page.goto(`${suite.portal.baseUrl}/browseProducts?category=cat-payments&stage=stage-production`);
     await page.locator('agora-portal [data-results] [data-product-id]').first().waitFor();
     await page.locator('agora-portal [data-open-filters]').click();
     await page.locator('agora-portal').getByRole('dialog', { name: 'Filters' }).waitFor();
@@ -87,15 +84,15 @@ describe('browse and search screenshots and layout', () => {
 
   it('<agora-catalogue> on a CMS page', async () => {
     for (const width of [1280, 375]) {
-      const page = await newPage(browser, { viewport: { width, height: 900 } });
+      const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
       const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Partner APIs</title><style>body{margin:0;font:16px Georgia,serif;background:#f6f3ee;color:#333} header{padding:20px 32px;background:#1e293b;color:#fff;font-size:22px}
 main{max-width:1180px;margin:0 auto;padding:32px 16px} h2{font-weight:normal}</style>
 <script type="module" src="/dist/elements/agora-catalogue.js"></script></head>
 <body><header>Acme partner site</header><main><h2>Our APIs for finance teams</h2>
 <agora-catalogue category-id="cat-finance" paging="load-more" page-size="4"></agora-catalogue></main></body></html>`;
-      await page.route(`${portal.baseUrl}/__cms/catalogue`, (route) => route.fulfill({ contentType: 'text/html', body }));
-      await page.goto(`${portal.baseUrl}/__cms/catalogue`);
+      await page.route(`${suite.portal.baseUrl}/__cms/catalogue`, (route) => route.fulfill({ contentType: 'text/html', body }));
+      await page.goto(`${suite.portal.baseUrl}/__cms/catalogue`);
       await page.locator('agora-catalogue [data-results] [data-product-id]').first().waitFor();
       await fits(page, width);
       await shoot(page, 'catalogue-element', width);

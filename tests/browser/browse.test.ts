@@ -2,29 +2,15 @@
 // URL state (reload, back, forward), page reset, sorts, pages, the search box, tiles and their
 // links and contact alerts, section expand / selected-only, the drawer below 1024 px, and which
 // sections show for visitors, signed-in users and the categories / ratings settings.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, pageErrors, signIn, startPortal, type Portal } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, pageErrors, poll, signIn, startPortal, useSuite } from './harness.ts';
 
-/** expect.poll with room for a first load (lazy chunks, the API): vitest's default is 1 s. */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
-
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = useSuite();
 
 /** Product ids the API answers for a query (what the screen must show). */
 async function apiIds(query: string, token?: string): Promise<string[]> {
-  const res = await fetch(`${portal.baseUrl}/api/v1/products?fields=id&limit=100&${query}`, {
+  const res = await fetch(`${suite.portal.baseUrl}/api/v1/products?fields=id&limit=100&${query}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   expect(res.status).toBe(200);
@@ -40,8 +26,8 @@ const location = (page: Page) => {
 };
 
 async function open(path: string, width = 1280): Promise<Page> {
-  const page = await newPage(browser, { viewport: { width, height: 900 } });
-  await page.goto(`${portal.baseUrl}${path}`);
+  const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
+  await page.goto(`${suite.portal.baseUrl}${path}`);
   await tiles(page).first().waitFor();
   return page;
 }
@@ -116,7 +102,7 @@ describe('browse products', () => {
     await sidebar(page).getByRole('checkbox', { name: 'Production' }).check();
     await poll(() => location(page)).toBe('/browseProducts?stage=stage-production');
 
-    await page.goto(`${portal.baseUrl}/browseProducts?page=2`);
+    await page.goto(`${suite.portal.baseUrl}/browseProducts?page=2`);
     await tiles(page).first().waitFor();
     const box = page.locator('agora-portal').getByRole('searchbox', { name: 'Search products' });
     // Over 1000 characters: a message, and nothing is searched.
@@ -171,8 +157,8 @@ describe('browse products', () => {
   });
 
   it('shows the empty state with a way out when nothing matches', async () => {
-    const page = await newPage(browser);
-    await page.goto(`${portal.baseUrl}/browseProducts?search=zzzyqx&state=deleting`);
+    const page = await newPage(suite.browser);
+    await page.goto(`${suite.portal.baseUrl}/browseProducts?search=zzzyqx&state=deleting`);
     const empty = page.locator('agora-portal [role="status"]', { hasText: 'No products found' });
     await empty.waitFor();
     await page.locator('agora-portal').getByRole('button', { name: 'Clear all' }).last().click();
@@ -183,7 +169,7 @@ describe('browse products', () => {
   it('tiles link to details, subscriptions, and the resources, plans and documents of the latest version', async () => {
     const page = await open('/browseProducts?search=payments');
     const tile = page.locator('agora-portal [data-product-id="prod-payments"]');
-    const product = await (await fetch(`${portal.baseUrl}/api/v1/products/prod-payments?fields=latestVersion,resources,plans`)).json() as {
+    const product = await (await fetch(`${suite.portal.baseUrl}/api/v1/products/prod-payments?fields=latestVersion,resources,plans`)).json() as {
       latestVersion: { id: string }; resources: { totalCount: number }; plans: { totalCount: number };
     };
     const v = product.latestVersion.id;
@@ -275,10 +261,10 @@ describe('sections by settings and sign-in', () => {
     const sections = (page: Page) => sidebar(page).locator('[data-filter-section]').evaluateAll((els) => els.map((e) => e.getAttribute('data-filter-section')));
     expect(await sections(visitor)).toEqual(['category', 'stage', 'rating', 'state']);
 
-    const consumer = portal.accounts.find((a) => /consumer/i.test(a.role)) ?? portal.accounts[0]!;
-    const page = await newPage(browser);
-    const tokens = await signIn(page, portal.baseUrl, consumer.email, consumer.password);
-    await page.goto(`${portal.baseUrl}/browseProducts`);
+    const consumer = suite.portal.accounts.find((a) => /consumer/i.test(a.role)) ?? suite.portal.accounts[0]!;
+    const page = await newPage(suite.browser);
+    const tokens = await signIn(page, suite.portal.baseUrl, consumer.email, consumer.password);
+    await page.goto(`${suite.portal.baseUrl}/browseProducts`);
     await tiles(page).first().waitFor();
     expect(await sections(page)).toEqual(['category', 'stage', 'rating', 'state', 'subscription']);
     await sidebar(page).getByRole('radio', { name: 'Subscribed', exact: true }).check();
@@ -293,7 +279,7 @@ describe('sections by settings and sign-in', () => {
   it('categories and ratings off: no category and no rating filter, and URL values for them are ignored', async () => {
     const off = await startPortal({ settings: { categories: { enabled: false }, reviews: { enabled: false } } });
     try {
-      const page = await newPage(browser);
+      const page = await newPage(suite.browser);
       await page.goto(`${off.baseUrl}/browseProducts?category=cat-finance&rating=5`);
       await page.locator('agora-portal [data-results] [data-product-id]').first().waitFor();
       const found = await sidebar(page).locator('[data-filter-section]').evaluateAll((els) => els.map((e) => e.getAttribute('data-filter-section')));

@@ -2,36 +2,22 @@
 // window width, the previous/next buttons, the keyboard (arrows, Home, End) when it has focus,
 // swipes with a pointer, the featured source (recent, a category, a tag), and its accessibility
 // (carousel role description, slide labels, slides out of view hidden).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, pageErrors, startPortal, type Portal } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, pageErrors, poll, useSuite } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-/** Waits for what the user would see; the machine is shared, so allow for slow moments. */
-const poll = <T>(fn: () => T | Promise<T>, message?: string) => expect.poll(fn, { timeout: 15_000, interval: 100, message });
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = useSuite();
 
 /** A marketing page of the provider (its own CSS) holding the carousel, on the portal's origin. */
 async function marketingPage(attributes: string, width = 1280): Promise<Page> {
-  const page = await newPage(browser, { viewport: { width, height: 800 } });
-  await page.route(`${portal.baseUrl}/marketing.html`, (route) => route.fulfill({
+  const page = await newPage(suite.browser, { viewport: { width, height: 800 } });
+  await page.route(`${suite.portal.baseUrl}/marketing.html`, (route) => route.fulfill({
     status: 200, contentType: 'text/html',
     body: `<!doctype html><html><head><style>body{margin:0;font:18px Georgia,serif;background:#fffbf0}</style>
       <script type="module" src="/dist/elements/agora-carousel.js"></script></head>
       <body><h1>Our partners' APIs</h1><agora-carousel ${attributes}></agora-carousel></body></html>`,
   }));
-  await page.goto(`${portal.baseUrl}/marketing.html`);
+  await page.goto(`${suite.portal.baseUrl}/marketing.html`);
   // The slides, or the empty placeholder in their place.
   await page.locator('agora-carousel [data-carousel], agora-carousel [role="status"]').first().waitFor();
   return page;
@@ -43,7 +29,7 @@ const visibleIds = (page: Page) =>
   page.locator('agora-carousel [data-slide][data-visible="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-slide')));
 
 async function apiIds(query: string): Promise<string[]> {
-  const res = await fetch(`${portal.baseUrl}/api/v1/products?fields=id&sort=-lastVersion.metadata.createdAt&${query}`);
+  const res = await fetch(`${suite.portal.baseUrl}/api/v1/products?fields=id&sort=-lastVersion.metadata.createdAt&${query}`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { items: Array<{ id: string }> }).items.map((p) => p.id);
 }

@@ -4,29 +4,22 @@
 // the breadcrumb of ancestors, a category's products and their search in the URL, the not-found and
 // fetch-error placeholders, and the element alone on a page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { inArray } from 'drizzle-orm';
-import { launchBrowser, newPage, pageErrors, startPortal, type Portal } from './harness.ts';
+import { newPage, pageErrors, poll, useSuite } from './harness.ts';
 import { categories } from '../../server/src/db/schema.ts';
 
-let portal: Portal;
-let browser: Browser;
+const suite = useSuite();
 
-/** Waits for what the user would see; the machine is shared, so allow for slow moments. */
-const poll = <T>(fn: () => T | Promise<T>, message?: string) => expect.poll(fn, { timeout: 15_000, interval: 100, message });
 /** Extra top-level categories, so the list has more than one page of 20. */
 const EXTRA = Array.from({ length: 15 }, (_, i) => ({ id: `cat-extra-${String(i + 1).padStart(2, '0')}`, title: `Zz Extra ${String(i + 1).padStart(2, '0')}`, description: 'Added by the test.' }));
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  await portal.db.insert(categories).values(EXTRA);
+  await suite.portal.db.insert(categories).values(EXTRA);
 });
 
 afterAll(async () => {
-  await portal?.db.delete(categories).where(inArray(categories.id, EXTRA.map((c) => c.id)));
-  await browser?.close();
-  await portal?.close();
+  if (suite.started) await suite.portal.db.delete(categories).where(inArray(categories.id, EXTRA.map((c) => c.id)));
 });
 
 const tileIds = (page: Page, scope = '[data-category-list]') =>
@@ -37,15 +30,15 @@ const pathOf = (page: Page) => {
 };
 
 async function apiIds(query: string): Promise<{ ids: string[]; total: number }> {
-  const res = await fetch(`${portal.baseUrl}/api/v1/categories?sort=%2Bname&${query}`);
+  const res = await fetch(`${suite.portal.baseUrl}/api/v1/categories?sort=%2Bname&${query}`);
   expect(res.status).toBe(200);
   const body = (await res.json()) as { items: Array<{ id: string }>; totalCount: number };
   return { ids: body.items.map((c) => c.id), total: body.totalCount };
 }
 
 async function open(path: string, width = 1280): Promise<Page> {
-  const page = await newPage(browser, { viewport: { width, height: 900 } });
-  await page.goto(`${portal.baseUrl}${path}`);
+  const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
+  await page.goto(`${suite.portal.baseUrl}${path}`);
   return page;
 }
 
@@ -134,7 +127,7 @@ describe('category details', () => {
   it('lists the products of the category and its sub-categories, searched with the text in the URL', async () => {
     const page = await open('/categories/cat-finance');
     const products = () => page.locator('agora-portal [data-category-products] [data-product-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-product-id')));
-    const api = async (query: string) => ((await (await fetch(`${portal.baseUrl}/api/v1/products?fields=id&limit=10&category.id=cat-finance&include.child.categories=true&${query}`)).json()) as { items: Array<{ id: string }> }).items.map((p) => p.id);
+    const api = async (query: string) => ((await (await fetch(`${suite.portal.baseUrl}/api/v1/products?fields=id&limit=10&category.id=cat-finance&include.child.categories=true&${query}`)).json()) as { items: Array<{ id: string }> }).items.map((p) => p.id);
     const all = await api('');
     expect(all.length).toBeGreaterThan(2);
     await poll(products).toEqual(all);
@@ -160,11 +153,11 @@ describe('category details', () => {
     let page = await open('/categories/cat-nope');
     await poll(() => page.locator('agora-portal [data-screen="category"]').innerText()).toContain('Category not found');
 
-    page = await newPage(browser);
+    page = await newPage(suite.browser);
     await page.route('**/api/v1/categories/cat-finance?*', (route) => route.fulfill({
       status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ status: 500, title: 'Internal Server Error', detail: 'database down' }] }),
     }));
-    await page.goto(`${portal.baseUrl}/categories/cat-finance`);
+    await page.goto(`${suite.portal.baseUrl}/categories/cat-finance`);
     const screen = page.locator('agora-portal [data-screen="category"]');
     await poll(() => screen.innerText()).toContain('There was an error while retrieving the category');
     expect(await screen.innerText()).toContain('database down');
@@ -173,12 +166,12 @@ describe('category details', () => {
 
 describe('<agora-categories> alone on a page', () => {
   it('moves between the list and categories inside the element, leaving the page address alone', async () => {
-    const page = await newPage(browser);
-    await page.route(`${portal.baseUrl}/topics.html`, (route) => route.fulfill({
+    const page = await newPage(suite.browser);
+    await page.route(`${suite.portal.baseUrl}/topics.html`, (route) => route.fulfill({
       status: 200, contentType: 'text/html',
       body: '<!doctype html><html><head><script type="module" src="/dist/elements/agora-categories.js"></script></head><body><agora-categories search="pay"></agora-categories></body></html>',
     }));
-    await page.goto(`${portal.baseUrl}/topics.html`);
+    await page.goto(`${suite.portal.baseUrl}/topics.html`);
     const ids = () => page.locator('agora-categories [data-category-list] [data-category-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-category-id')));
     await poll(ids).toEqual((await apiIds('searchText=pay')).ids);
     await page.locator('agora-categories [data-category-id="cat-payments"] h3 a').click();

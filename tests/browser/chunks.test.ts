@@ -2,32 +2,20 @@
 // shows the error with a reload button where the screen would be; an element alone on a page shows
 // the same error. The browser remembers a failed module import for the page's lifetime (Chromium
 // answers the same URL with the same failure), so reloading is the way back, and it works.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, startPortal, type Portal } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, poll, useSuite } from './harness.ts';
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 const CATEGORIES_CHUNK = '**/chunks/screen-categories-Categories-*.js';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = useSuite();
 
 const topNav = (page: Page) => page.locator('agora-portal header nav').first();
 
 describe('a screen chunk that cannot be loaded', () => {
   it('shows the error inside the portal, keeps the shell, and reloading brings the screen', async () => {
-    const page = await newPage(browser);
-    await page.goto(`${portal.baseUrl}/`);
+    const page = await newPage(suite.browser);
+    await page.goto(`${suite.portal.baseUrl}/`);
     await topNav(page).locator('a', { hasText: 'Categories' }).waitFor();
     await page.route(CATEGORIES_CHUNK, (route) => route.abort('connectionfailed'));
 
@@ -48,16 +36,16 @@ describe('a screen chunk that cannot be loaded', () => {
   });
 
   it('shows the error in an element alone on a page, and reloading brings the element back', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     const path = '/__cms/chunk-failure';
-    await page.route(`${portal.baseUrl}${path}`, (route) => route.fulfill({
+    await page.route(`${suite.portal.baseUrl}${path}`, (route) => route.fulfill({
       contentType: 'text/html',
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CMS page</title>
         <script type="module" src="/dist/elements/agora-categories.js"></script></head>
         <body><main><agora-categories></agora-categories></main></body></html>`,
     }));
     await page.route(CATEGORIES_CHUNK, (route) => route.abort('connectionfailed'));
-    await page.goto(`${portal.baseUrl}${path}`);
+    await page.goto(`${suite.portal.baseUrl}${path}`);
     const alert = page.locator('agora-categories [role=alert]');
     await poll(() => alert.count()).toBe(1);
     expect(await alert.innerText()).toContain('could not be loaded');

@@ -3,16 +3,12 @@
 // article of a section by default, the documents tree, non-numeric section indexes, the
 // not-found cases, the table of contents (levels 1 to 3) and its tab under 1200 px chosen by
 // ?view=toc, the tree search, and link articles.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
-import { launchBrowser, newPage, pageErrors, startPortal, type Portal } from './harness.ts';
+import { newPage, pageErrors, poll, useSuite } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-/** Waits for what the user would see; the machine is shared, so allow for slow moments. */
-const poll = <T>(fn: () => T | Promise<T>, message?: string) => expect.poll(fn, { timeout: 15_000, interval: 100, message });
+const suite = useSuite();
 
 const BASE = '/productDetails/prod-payments/version/ver-payments-3/docs';
 const HANDBOOK = 'doc-payments-integration';
@@ -21,19 +17,12 @@ const TOC_ARTICLE = `${HANDBOOK}-s1-a1`;
 const TOC_CONTENT = '# Signatures\n\nWhy sign.\n\n## Computing the HMAC\n\nSteps.\n\n### Timestamps\n\nFive minutes.\n\n#### Clock skew\n\nToo deep for the contents.\n\n' + 'Filler paragraph.\n\n'.repeat(40) + '## Rotating secrets\n\nRotate yearly.';
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  await portal.db.execute(sql`update articles set content = ${TOC_CONTENT} where id = ${TOC_ARTICLE}`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
+  await suite.portal.db.execute(sql`update articles set content = ${TOC_CONTENT} where id = ${TOC_ARTICLE}`);
 });
 
 async function open(path: string, width = 1280): Promise<Page> {
-  const page = await newPage(browser, { viewport: { width, height: 900 } });
-  await page.goto(`${portal.baseUrl}${path}`);
+  const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
+  await page.goto(`${suite.portal.baseUrl}${path}`);
   await page.locator('agora-portal [data-docs-state]').first().waitFor();
   return page;
 }
@@ -129,11 +118,11 @@ describe('documentation viewer in the product page', () => {
   });
 
   it('shows the document fetch error', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     await page.route('**/api/v1/products/prod-payments/versions/ver-payments-3/documents?*', (route) => route.fulfill({
       status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ status: 500, title: 'Internal Server Error', detail: 'storage offline' }] }),
     }));
-    await page.goto(`${portal.baseUrl}${BASE}/viewer/${HANDBOOK}`);
+    await page.goto(`${suite.portal.baseUrl}${BASE}/viewer/${HANDBOOK}`);
     await poll(() => page.locator('agora-portal [data-part="content"]').innerText().catch(() => '')).toContain('There was an error while retrieving the documents');
   });
 
@@ -174,7 +163,7 @@ describe('documentation viewer in the product page', () => {
 
     // From 1200 px both are shown, whatever the parameter says.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${portal.baseUrl}${BASE}/viewer/${HANDBOOK}/1/${TOC_ARTICLE}?view=toc`);
+    await page.goto(`${suite.portal.baseUrl}${BASE}/viewer/${HANDBOOK}/1/${TOC_ARTICLE}?view=toc`);
     await poll(() => page.locator('agora-portal [data-docs-layout]').getAttribute('data-docs-layout')).toBe('wide');
     expect(await page.locator('agora-portal [data-doc-tree]').count()).toBe(1);
     await poll(() => page.locator('agora-portal [data-toc] a').count()).toBe(4);
@@ -215,12 +204,12 @@ describe('documentation viewer in the product page', () => {
 
 describe('<agora-docs> alone on a page', () => {
   it('opens the latest version and moves inside the element', async () => {
-    const page = await newPage(browser);
-    await page.route(`${portal.baseUrl}/help.html`, (route) => route.fulfill({
+    const page = await newPage(suite.browser);
+    await page.route(`${suite.portal.baseUrl}/help.html`, (route) => route.fulfill({
       status: 200, contentType: 'text/html',
       body: '<!doctype html><html><head><script type="module" src="/dist/elements/agora-docs.js"></script></head><body><agora-docs product-id="prod-payments" document-id="doc-payments-integration" section-idx="webhooks"></agora-docs></body></html>',
     }));
-    await page.goto(`${portal.baseUrl}/help.html`);
+    await page.goto(`${suite.portal.baseUrl}/help.html`);
     const title = () => page.locator('agora-docs #agora-docs-article-title').innerText().catch(() => '');
     await poll(title).toBe('Register an endpoint');
     await page.locator('agora-docs [data-doc-tree]').getByRole('link', { name: 'Verify signatures' }).click();

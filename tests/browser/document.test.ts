@@ -2,30 +2,16 @@
 // server: breadcrumb with the title or file name; a pdf embedded in a frame with its own content
 // type; markdown with its table of contents; a URL as an external link; anything else as a
 // download button whose failures are only logged; not-found; and <agora-document> alone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
-import { launchBrowser, newPage, pageErrors, startPortal, type Portal } from './harness.ts';
+import { newPage, pageErrors, poll, useSuite } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-/** Waits for what the user would see; the machine is shared, so allow for slow moments. */
-const poll = <T>(fn: () => T | Promise<T>, message?: string) => expect.poll(fn, { timeout: 15_000, interval: 100, message });
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = useSuite();
 
 async function open(docId: string): Promise<Page> {
-  const page = await newPage(browser, { acceptDownloads: true });
-  await page.goto(`${portal.baseUrl}/documents/${docId}`);
+  const page = await newPage(suite.browser, { acceptDownloads: true });
+  await page.goto(`${suite.portal.baseUrl}/documents/${docId}`);
   await page.locator('agora-portal [data-screen="document"] article, agora-portal [data-screen="document"] [role="status"], agora-portal [data-screen="document"] [role="alert"]').first().waitFor();
   return page;
 }
@@ -91,14 +77,14 @@ describe('document page', () => {
   });
 
   it('uses the file name in the breadcrumb when the document has no title', async () => {
-    await portal.db.execute(sql`update documents set title = '' where id = 'doc-payments-changelog'`);
+    await suite.portal.db.execute(sql`update documents set title = '' where id = 'doc-payments-changelog'`);
     try {
       const page = await open('doc-payments-changelog');
       expect(await view(page)).toBe('download');
       expect((await crumbs(page)).at(-1)).toBe('CHANGELOG.txt');
       expect(await page.locator('agora-portal #agora-document-title').innerText()).toBe('CHANGELOG.txt');
     } finally {
-      await portal.db.execute(sql`update documents set title = 'Changelog (plain text)' where id = 'doc-payments-changelog'`);
+      await suite.portal.db.execute(sql`update documents set title = 'Changelog (plain text)' where id = 'doc-payments-changelog'`);
     }
   });
 
@@ -127,12 +113,12 @@ describe('document page', () => {
   });
 
   it('works alone on a page', async () => {
-    const page = await newPage(browser);
-    await page.route(`${portal.baseUrl}/legal.html`, (route) => route.fulfill({
+    const page = await newPage(suite.browser);
+    await page.route(`${suite.portal.baseUrl}/legal.html`, (route) => route.fulfill({
       status: 200, contentType: 'text/html',
       body: '<!doctype html><html><head><script type="module" src="/dist/elements/agora-document.js"></script></head><body><agora-document doc-id="doc-terms" locale="de-DE"></agora-document></body></html>',
     }));
-    await page.goto(`${portal.baseUrl}/legal.html`);
+    await page.goto(`${suite.portal.baseUrl}/legal.html`);
     await poll(() => page.locator('agora-document #agora-document-title').innerText().catch(() => '')).toBe('Terms of Use');
     await poll(() => page.locator('agora-document [data-markdown] aside h2').innerText().catch(() => '')).toMatch(/auf dieser seite/i);
     expect(pageErrors(page)).toEqual([]);

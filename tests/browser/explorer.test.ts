@@ -4,38 +4,30 @@
 // (disabled with its tooltip when the definition is empty), the release-state tooltip, the tabs
 // by role, the code viewer's paging, GitHub's 13 MB description, and the element alone on a page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { assetResources } from '../../server/src/db/schema.ts';
-import { launchBrowser, newPage, pageErrors, signIn, startPortal, type Portal } from './harness.ts';
+import { newPage, pageErrors, signIn, useSuite } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
+const suite = useSuite();
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
   // Cases the demo catalogue does not hold: a resource needing mutual TLS, one with an empty definition.
-  await portal.db.update(assetResources).set({ mutualTls: true }).where(eq(assetResources.id, 'res-inventory'));
-  await portal.db.update(assetResources).set({ specification: '', specificationSize: 0 }).where(eq(assetResources.id, 'res-payments-compat'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
+  await suite.portal.db.update(assetResources).set({ mutualTls: true }).where(eq(assetResources.id, 'res-inventory'));
+  await suite.portal.db.update(assetResources).set({ specification: '', specificationSize: 0 }).where(eq(assetResources.id, 'res-payments-compat'));
 });
 
 function account(prefix: string) {
-  const found = portal.accounts.find((a) => a.email.startsWith(`${prefix}@`));
+  const found = suite.portal.accounts.find((a) => a.email.startsWith(`${prefix}@`));
   if (!found) throw new Error(`no demo account ${prefix}`);
   return found;
 }
 
 async function pageAs(who: string | null, width = 1280): Promise<Page> {
-  const page = await newPage(browser, { viewport: { width, height: 900 } });
+  const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
   if (who) {
     const a = account(who);
-    await signIn(page, portal.baseUrl, a.email, a.password);
+    await signIn(page, suite.portal.baseUrl, a.email, a.password);
   }
   return page;
 }
@@ -44,7 +36,7 @@ const resourcePath = (productId: string, resourceId: string, versionId?: string,
   `/productDetails/${productId}${versionId ? `/version/${versionId}` : ''}/resources/${resourceId}/${tab}`;
 
 async function openResource(page: Page, path: string): Promise<void> {
-  await page.goto(portal.baseUrl + path);
+  await page.goto(suite.portal.baseUrl + path);
   await page.locator('agora-portal [data-page="resource"] [data-part="tab-content"]').waitFor({ timeout: 30_000 });
 }
 
@@ -261,7 +253,7 @@ describe('a 13 MB description (GitHub REST)', () => {
 describe('<agora-explorer> alone on a page', () => {
   it('renders the Petstore on demo/embed.html, with the host page untouched', async () => {
     const page = await pageAs(null);
-    await page.goto(`${portal.baseUrl}/embed.html`);
+    await page.goto(`${suite.portal.baseUrl}/embed.html`);
     const explorer = page.locator('agora-explorer[resource-id="res-petstore"]');
     await explorer.locator('[data-viewer="swagger-ui"] .opblock').first().waitFor({ timeout: 60_000 });
     expect(await explorer.locator('[data-part="resource-header"] [data-part="title"]').innerText()).toBe('Petstore');

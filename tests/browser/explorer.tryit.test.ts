@@ -3,41 +3,30 @@
 // row (read through the harness's database handle), with the console's credentials applied.
 // Covers Swagger UI (a small document), the explorer's own list (GitHub's 13 MB description),
 // GraphiQL, and the Authorize panel (external credentials; internal ones not offered yet).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { transactions } from '../../server/src/db/schema.ts';
-import { launchBrowser, newPage, pageErrors, signIn, startPortal, type Portal } from './harness.ts';
+import { newPage, pageErrors, signIn, useSuite } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = useSuite();
 
 async function consumerPage(): Promise<{ page: Page; userId: string }> {
-  const a = portal.accounts.find((x) => x.email.startsWith('consumer@'))!;
-  const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-  const tokens = await signIn(page, portal.baseUrl, a.email, a.password);
-  const session = await (await page.request.get(`${portal.baseUrl}/api/v1/auth/findSession`, { headers: { Authorization: `Bearer ${tokens.accessToken}` } })).json() as { user: { id: string } };
+  const a = suite.portal.accounts.find((x) => x.email.startsWith('consumer@'))!;
+  const page = await newPage(suite.browser, { viewport: { width: 1280, height: 900 } });
+  const tokens = await signIn(page, suite.portal.baseUrl, a.email, a.password);
+  const session = await (await page.request.get(`${suite.portal.baseUrl}/api/v1/auth/findSession`, { headers: { Authorization: `Bearer ${tokens.accessToken}` } })).json() as { user: { id: string } };
   return { page, userId: session.user.id };
 }
 
 async function open(page: Page, path: string): Promise<void> {
-  await page.goto(portal.baseUrl + path);
+  await page.goto(suite.portal.baseUrl + path);
   await page.locator('agora-portal [data-page="resource"] [data-part="tab-content"]').waitFor({ timeout: 30_000 });
 }
 
 /** The transactions of a resource recorded since `since`, newest first. */
 async function recorded(resourceId: string, since: Date) {
-  return portal.db.select().from(transactions)
+  return suite.portal.db.select().from(transactions)
     .where(and(eq(transactions.assetResourceId, resourceId), gte(transactions.at, since)))
     .orderBy(desc(transactions.at));
 }

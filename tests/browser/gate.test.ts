@@ -2,44 +2,25 @@
 // Subscriber (here a Developer) sees one unauthorized message in place of each catalogue screen,
 // in the portal and in an element alone on a page, while the shell and the rest of the portal stay
 // usable; a Consumer browses as usual; with the consumer feature off, the Developer browses too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { eq } from 'drizzle-orm';
-import { deepMerge, launchBrowser, newPage, signIn, startPortal, type Portal, type SiteSettingsOverride } from './harness.ts';
-import { siteConfig } from '../../server/src/db/schema.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, poll, signIn, useSuite } from './harness.ts';
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 const UNAUTHORIZED = 'You are not authorised to see this page';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal({ settings: { public: false } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function setSettings(patch: SiteSettingsOverride): Promise<void> {
-  const [row] = await portal.db.select().from(siteConfig).where(eq(siteConfig.id, 'default'));
-  await portal.db.update(siteConfig).set({ settings: deepMerge(row!.settings, patch) }).where(eq(siteConfig.id, 'default'));
-}
+const suite = useSuite({ settings: { public: false } });
 
 const account = (email: string) => {
-  const found = portal.accounts.find((a) => a.email === email);
+  const found = suite.portal.accounts.find((a) => a.email === email);
   if (!found) throw new Error(`no demo account ${email}`);
   return found;
 };
 
 /** A page signed in as `email`, counting the catalogue requests it sends. */
 async function pageAs(email: string): Promise<{ page: Page; catalogueCalls: string[] }> {
-  const page = await newPage(browser);
+  const page = await newPage(suite.browser);
   const { password } = account(email);
-  await signIn(page, portal.baseUrl, email, password);
+  await signIn(page, suite.portal.baseUrl, email, password);
   const catalogueCalls: string[] = [];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
@@ -54,7 +35,7 @@ describe('the catalogue gate of a private marketplace', () => {
   it('shows a Developer one unauthorized message on each catalogue screen, and keeps the rest of the portal', async () => {
     const { page, catalogueCalls } = await pageAs('developer@agora.test');
     for (const path of ['/browseProducts', '/categories', '/productDetails/p-1/overview', '/advancedSearchResults/all?q=payments', '/']) {
-      await page.goto(`${portal.baseUrl}${path}`);
+      await page.goto(`${suite.portal.baseUrl}${path}`);
       await main(page).getByText(UNAUTHORIZED).waitFor();
       expect(await main(page).getByRole('alert').count(), path).toBe(1);
       expect(await main(page).getByText('could not be loaded').count(), path).toBe(0);
@@ -67,13 +48,13 @@ describe('the catalogue gate of a private marketplace', () => {
 
   it('shows the same message in a catalogue element alone on a page', async () => {
     const { page, catalogueCalls } = await pageAs('developer@agora.test');
-    await page.route(`${portal.baseUrl}/__cms/gate`, (route) => route.fulfill({
+    await page.route(`${suite.portal.baseUrl}/__cms/gate`, (route) => route.fulfill({
       contentType: 'text/html',
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CMS page</title>
         <script type="module" src="/dist/agora.js"></script></head>
         <body><agora-catalogue></agora-catalogue><agora-categories></agora-categories></body></html>`,
     }));
-    await page.goto(`${portal.baseUrl}/__cms/gate`);
+    await page.goto(`${suite.portal.baseUrl}/__cms/gate`);
     await page.locator('agora-catalogue').getByText(UNAUTHORIZED).waitFor();
     await page.locator('agora-categories').getByText(UNAUTHORIZED).waitFor();
     expect(await page.locator('agora-catalogue').getByText('could not be loaded').count()).toBe(0);
@@ -83,22 +64,22 @@ describe('the catalogue gate of a private marketplace', () => {
 
   it('lets a Consumer browse', async () => {
     const { page } = await pageAs('consumer@agora.test');
-    await page.goto(`${portal.baseUrl}/browseProducts`);
+    await page.goto(`${suite.portal.baseUrl}/browseProducts`);
     await poll(() => main(page).locator('[data-product-id]').count()).toBeGreaterThan(0);
     expect(await main(page).getByText(UNAUTHORIZED).count()).toBe(0);
     await page.close();
   });
 
   it('opens the catalogue to the Developer when the consumer feature is off', async () => {
-    await setSettings({ consumer: false });
+    await suite.portal.setSettings({ consumer: false });
     try {
       const { page } = await pageAs('developer@agora.test');
-      await page.goto(`${portal.baseUrl}/browseProducts`);
+      await page.goto(`${suite.portal.baseUrl}/browseProducts`);
       await poll(() => main(page).locator('[data-product-id]').count()).toBeGreaterThan(0);
       expect(await main(page).getByText(UNAUTHORIZED).count()).toBe(0);
       await page.close();
     } finally {
-      await setSettings({ consumer: true });
+      await suite.portal.setSettings({ consumer: true });
     }
   });
 });

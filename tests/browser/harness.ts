@@ -1,13 +1,17 @@
 // The browser suite's harness: the real server (buildApp, serving the BUILT dist/ and demo/) on
 // an in-memory PGlite holding the demo seed, and Debian's Chromium driven by playwright-core.
 //
-//   const portal = await startPortal({ settings: { public: false } });   // beforeAll
-//   const browser = await launchBrowser();
-//   const page = await newPage(browser);
-//   await page.goto(`${portal.baseUrl}/`);
-//   await signIn(page, portal.baseUrl, portal.accounts[0].email, portal.accounts[0].password);
-//   expect(await shadowText(page, 'agora-portal h1')).toBe('Marketplace');
-//   await browser.close(); await portal.close();                         // afterAll
+//   const suite = useSuite({ settings: { public: false } });   // top level: one portal and browser per file
+//   it('…', async () => {
+//     const page = await newPage(suite.browser);
+//     await page.goto(`${suite.portal.baseUrl}/`);
+//     await signIn(page, suite.portal.baseUrl, suite.portal.accounts[0].email, suite.portal.accounts[0].password);
+//     await poll(() => shadowText(page, 'agora-portal h1')).toBe('Marketplace');
+//   });
+//
+// A file with more to set up registers its own beforeAll/afterAll after useSuite: vitest runs
+// beforeAll hooks in that order and afterAll hooks in reverse (sequence.hooks 'stack'), so its
+// set-up sees the portal started and its teardown runs while the portal is still open.
 //
 // Shadow DOM: playwright's CSS locators (page.locator('agora-portal nav a')) pierce OPEN shadow
 // roots already, at any depth, so no special syntax is needed; XPath locators do not pierce.
@@ -20,6 +24,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/src/app.ts';
@@ -57,6 +62,8 @@ export interface Portal {
   store: Store;
   /** The seeded demo accounts (email, password, role). */
   accounts: DemoAccount[];
+  /** Deep-merges `patch` into the stored site settings; the next page load reads them. */
+  setSettings(patch: SiteSettingsOverride): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -183,6 +190,7 @@ export async function startServer(options: PortalOptions = {}): Promise<Portal> 
       db: store.db,
       store,
       accounts: template.accounts,
+      setSettings: (patch) => applySiteConfig(store.db, { settings: patch }),
       async close() {
         await running.close();
         await store.close();
@@ -193,6 +201,52 @@ export async function startServer(options: PortalOptions = {}): Promise<Portal> 
     await store.close();
     throw error;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Suite
+
+export interface Suite {
+  /** The file's portal; throws when used before the file's beforeAll ran or after its start failed. */
+  readonly portal: Portal;
+  /** The file's Chromium; same rule as portal. */
+  readonly browser: Browser;
+  /** Both are up. An extra afterAll that undoes its set-up checks it: after a failed start, throwing
+   * there would add a second error and stop the afterAll that closes the portal and browser. */
+  readonly started: boolean;
+}
+
+/** One portal (startPortal's options) and one browser for the whole test file: call it at the
+ * file's top level; it registers the beforeAll that starts them and the afterAll that closes them. */
+export function useSuite(options: PortalOptions = {}): Suite {
+  let portal: Portal | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    portal = await startPortal(options);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    // The browser first, so no page still talks to the portal while it closes.
+    await browser?.close();
+    await portal?.close();
+  });
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) {
+      throw new Error(`the suite's ${what} is not started: use it in tests and hooks, not at the file's top level (or its beforeAll failed: see that error)`);
+    }
+    return value;
+  };
+  return {
+    get portal() { return need(portal, 'portal'); },
+    get browser() { return need(browser, 'browser'); },
+    get started() { return portal !== undefined && browser !== undefined; },
+  };
+}
+
+/** expect.poll with room for a first load (lazy chunks, the API) on a shared machine: vitest's
+ * default gives up after 1 s. */
+export function poll<T>(fn: () => T | Promise<T>, message?: string) {
+  return expect.poll(fn, { timeout: 15_000, interval: 100, message });
 }
 
 // ---------------------------------------------------------------------------------------------

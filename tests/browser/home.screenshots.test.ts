@@ -3,30 +3,22 @@
 // 375, 768, 1280 and 1920 px: nothing wider than the window, no page errors.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
-import { launchBrowser, newPage, pageErrors, RESULTS_DIR, startPortal, type Portal } from './harness.ts';
+import { newPage, pageErrors, RESULTS_DIR, useSuite } from './harness.ts';
 
 const DIR = join(RESULTS_DIR, 'screenshots');
 const WIDTHS = [375, 768, 1280, 1920];
 const SAVED = [375, 1280];
 const DOCS = '/productDetails/prod-payments/version/ver-payments-3/docs';
 
-let portal: Portal;
-let browser: Browser;
+const suite = useSuite();
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
   mkdirSync(DIR, { recursive: true });
   // An article with headings, so the contents panel has something to show.
-  await portal.db.execute(sql`update articles set content = ${'## Computing the signature\n\nCompute an HMAC-SHA256 of `timestamp.body` with your secret.\n\n### Comparing in constant time\n\nUse a constant-time comparison.\n\n## Rejecting old events\n\nReject events older than 5 minutes.\n\n```js\nconst ok = crypto.timingSafeEqual(expected, received);\n```'} where id = 'doc-payments-integration-s1-a1'`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
+  await suite.portal.db.execute(sql`update articles set content = ${'## Computing the signature\n\nCompute an HMAC-SHA256 of `timestamp.body` with your secret.\n\n### Comparing in constant time\n\nUse a constant-time comparison.\n\n## Rejecting old events\n\nReject events older than 5 minutes.\n\n```js\nconst ok = crypto.timingSafeEqual(expected, received);\n```'} where id = 'doc-payments-integration-s1-a1'`);
 });
 
 interface Shot { name: string; path: string; ready: string; host?: string }
@@ -60,12 +52,12 @@ describe('home, carousel, categories, docs and document screenshots and layout',
   for (const shot of SHOTS) {
     it(`${shot.name} at ${WIDTHS.join(', ')} px`, async () => {
       for (const width of WIDTHS) {
-        const page = await newPage(browser, { viewport: { width, height: 900 } });
+        const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
         if (shot.host) {
           const body = shot.host;
-          await page.route(`${portal.baseUrl}${shot.path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body }));
+          await page.route(`${suite.portal.baseUrl}${shot.path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body }));
         }
-        await page.goto(`${portal.baseUrl}${shot.path}`);
+        await page.goto(`${suite.portal.baseUrl}${shot.path}`);
         await page.locator(shot.host ? `${shot.ready}` : `agora-portal ${shot.ready}`).first().waitFor({ timeout: 30_000 });
         // Images, fonts and the delayed placeholders settle.
         await page.waitForTimeout(500);

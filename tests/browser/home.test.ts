@@ -2,39 +2,29 @@
 // seeded server: hero with its search box, the call-to-action banner (colour pair, position,
 // button format and radius, sign-in url), featured categories (5; columns by window width; error
 // and none-found placeholders), the 10 most recently published products, and the landing rules.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { eq, sql } from 'drizzle-orm';
-import { deepMerge, launchBrowser, newPage, pageErrors, signIn, startPortal, type Portal, type SiteSettingsOverride } from './harness.ts';
+import { deepMerge, newPage, pageErrors, poll, signIn, useSuite, type SiteSettingsOverride } from './harness.ts';
 import { siteConfig } from '../../server/src/db/schema.ts';
 
-let portal: Portal;
-let browser: Browser;
+const suite = useSuite();
 
-/** Waits for what the user would see; the machine is shared, so allow for slow moments. */
-const poll = <T>(fn: () => T | Promise<T>, message?: string) => expect.poll(fn, { timeout: 15_000, interval: 100, message });
 let seeded: unknown;
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  const [row] = await portal.db.select({ settings: siteConfig.settings }).from(siteConfig).where(eq(siteConfig.id, 'default'));
+  const [row] = await suite.portal.db.select({ settings: siteConfig.settings }).from(siteConfig).where(eq(siteConfig.id, 'default'));
   seeded = row!.settings;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
 });
 
 /** Site settings for the next page load: the seed's, with `patch` merged in. */
 async function settings(patch: SiteSettingsOverride): Promise<void> {
-  await portal.db.update(siteConfig).set({ settings: deepMerge(seeded, patch) as never }).where(eq(siteConfig.id, 'default'));
+  await suite.portal.db.update(siteConfig).set({ settings: deepMerge(seeded, patch) as never }).where(eq(siteConfig.id, 'default'));
 }
 
 async function open(path = '/', width = 1280): Promise<Page> {
-  const page = await newPage(browser, { viewport: { width, height: 900 } });
-  await page.goto(`${portal.baseUrl}${path}`);
+  const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
+  await page.goto(`${suite.portal.baseUrl}${path}`);
   return page;
 }
 
@@ -45,7 +35,7 @@ const pathOf = (page: Page) => {
 };
 
 async function apiIds(query: string): Promise<string[]> {
-  const res = await fetch(`${portal.baseUrl}/api/v1/products?fields=id&${query}`);
+  const res = await fetch(`${suite.portal.baseUrl}/api/v1/products?fields=id&${query}`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { items: Array<{ id: string }> }).items.map((p) => p.id);
 }
@@ -63,7 +53,7 @@ describe('home page', () => {
     const featured = page.locator('agora-portal [data-featured-grid] [data-category-id]');
     await poll(() => featured.count()).toBe(5);
     const featuredIds = await featured.evaluateAll((els) => els.map((e) => e.getAttribute('data-category-id')));
-    const api = await (await fetch(`${portal.baseUrl}/api/v1/categories?featured=true&size=5&sort=%2Bname`)).json() as { items: Array<{ id: string }> };
+    const api = await (await fetch(`${suite.portal.baseUrl}/api/v1/categories?featured=true&size=5&sort=%2Bname`)).json() as { items: Array<{ id: string }> };
     expect(featuredIds).toEqual(api.items.map((c) => c.id));
     expect(await page.locator('agora-portal #agora-home-featured').innerText()).toBe('Featured categories');
 
@@ -77,19 +67,19 @@ describe('home page', () => {
 
   it('orders the recent products by last version date, then by name', async () => {
     // Two products published at the same instant, newer than everything else: name decides.
-    const before = await portal.db.execute(sql`select id, last_version_created_at as at from products where id in ('prod-payments', 'prod-weather')`);
-    await portal.db.execute(sql`update products set last_version_created_at = '2099-01-01T00:00:00Z' where id in ('prod-payments', 'prod-weather')`);
+    const before = await suite.portal.db.execute(sql`select id, last_version_created_at as at from products where id in ('prod-payments', 'prod-weather')`);
+    await suite.portal.db.execute(sql`update products set last_version_created_at = '2099-01-01T00:00:00Z' where id in ('prod-payments', 'prod-weather')`);
     try {
       const page = await open();
       const recent = page.locator('agora-portal [data-recent-grid] [data-recent-product]');
       await poll(() => recent.count()).toBe(10);
       const ids = await recent.evaluateAll((els) => els.map((e) => e.getAttribute('data-recent-product')));
-      const titles = await Promise.all(['prod-payments', 'prod-weather'].map(async (id) => ((await (await fetch(`${portal.baseUrl}/api/v1/products/${id}`)).json()) as { title: string }).title));
+      const titles = await Promise.all(['prod-payments', 'prod-weather'].map(async (id) => ((await (await fetch(`${suite.portal.baseUrl}/api/v1/products/${id}`)).json()) as { title: string }).title));
       const byName = ['prod-payments', 'prod-weather'].sort((a, b) => titles[['prod-payments', 'prod-weather'].indexOf(a)]!.localeCompare(titles[['prod-payments', 'prod-weather'].indexOf(b)]!));
       expect(ids.slice(0, 2)).toEqual(byName);
     } finally {
       for (const row of (before as unknown as { rows: Array<{ id: string; at: unknown }> }).rows) {
-        await portal.db.execute(sql`update products set last_version_created_at = ${row.at as string} where id = ${row.id}`);
+        await suite.portal.db.execute(sql`update products set last_version_created_at = ${row.at as string} where id = ${row.id}`);
       }
     }
   });
@@ -161,10 +151,10 @@ describe('home page', () => {
     expect(await page.locator('agora-portal [data-cta]').count()).toBe(0);
 
     await settings({});
-    page = await newPage(browser);
-    const account = portal.accounts.find((a) => a.email === 'consumer@agora.test')!;
-    await signIn(page, portal.baseUrl, account.email, account.password);
-    await page.goto(`${portal.baseUrl}/`);
+    page = await newPage(suite.browser);
+    const account = suite.portal.accounts.find((a) => a.email === 'consumer@agora.test')!;
+    await signIn(page, suite.portal.baseUrl, account.email, account.password);
+    await page.goto(`${suite.portal.baseUrl}/`);
     await page.locator('agora-portal [data-recent-grid]').waitFor();
     expect(await page.locator('agora-portal [data-cta]').count()).toBe(0);
   });
@@ -184,21 +174,21 @@ describe('home page', () => {
 
   it('shows the featured categories none-found and error placeholders, and no section when featured content is none', async () => {
     await settings({});
-    const featuredBefore = await portal.db.execute(sql`select id from categories where featured`);
+    const featuredBefore = await suite.portal.db.execute(sql`select id from categories where featured`);
     const ids = (featuredBefore as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
-    await portal.db.execute(sql`update categories set featured = false where featured`);
+    await suite.portal.db.execute(sql`update categories set featured = false where featured`);
     try {
       const page = await open();
       await poll(() => page.locator('agora-portal [data-featured]').innerText()).toContain('No featured categories found');
     } finally {
-      for (const id of ids) await portal.db.execute(sql`update categories set featured = true where id = ${id}`);
+      for (const id of ids) await suite.portal.db.execute(sql`update categories set featured = true where id = ${id}`);
     }
 
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     await page.route('**/api/v1/categories?*', (route) => route.fulfill({
       status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ status: 500, title: 'Internal Server Error', detail: 'database down' }] }),
     }));
-    await page.goto(`${portal.baseUrl}/`);
+    await page.goto(`${suite.portal.baseUrl}/`);
     await poll(() => page.locator('agora-portal [data-featured]').innerText()).toContain('There was an error while retrieving the featured categories');
 
     await settings({ homepage: { featured: { content: 'none' } } });
@@ -225,12 +215,12 @@ describe('home page', () => {
 
   it('works alone on a page, in another locale', async () => {
     await settings({});
-    const page = await newPage(browser);
-    await page.route(`${portal.baseUrl}/host.html`, (route) => route.fulfill({
+    const page = await newPage(suite.browser);
+    await page.route(`${suite.portal.baseUrl}/host.html`, (route) => route.fulfill({
       status: 200, contentType: 'text/html',
       body: '<!doctype html><html><head><script type="module" src="/dist/elements/agora-home.js"></script></head><body><agora-home locale="fr-FR"></agora-home></body></html>',
     }));
-    await page.goto(`${portal.baseUrl}/host.html`);
+    await page.goto(`${suite.portal.baseUrl}/host.html`);
     await poll(() => page.locator('agora-home #agora-home-recent').innerText().catch(() => '')).toBe('Publiés récemment');
     expect(await page.locator('agora-home [data-hero] h1').innerText()).toBe('Build with the APIs that run Agora');
     expect(pageErrors(page)).toEqual([]);

@@ -12,8 +12,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, pageErrors, screenshot, startPortal, ROOT, type Portal } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { newPage, pageErrors, ROOT, screenshot, useSuite } from './harness.ts';
 import {
   documentFootprint, finishAnimations, measureHost, measureInside, renderSignature, PROPERTIES, SKIPPED_TAGS,
   type DocumentFootprint, type NodeStyle,
@@ -99,28 +99,17 @@ function hostPage(c: Pick<Case, 'script' | 'markup'>, v: Variant): string {
     .replace('<!--ELEMENT-->', v.element ? c.markup : '');
 }
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = useSuite();
 
 let pageCount = 0;
 
 /** Opens a host page variant on the portal's origin and waits until the element has settled. */
 async function open(c: Pick<Case, 'script' | 'markup' | 'hash' | 'ready'>, v: Variant): Promise<Page> {
-  const page = await newPage(browser);
+  const page = await newPage(suite.browser);
   const path = `/__isolation/${++pageCount}`;
-  await page.route(`${portal.baseUrl}${path}`, (route) =>
+  await page.route(`${suite.portal.baseUrl}${path}`, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: hostPage(c, v) }));
-  await page.goto(`${portal.baseUrl}${path}${c.hash ?? ''}`);
+  await page.goto(`${suite.portal.baseUrl}${path}${c.hash ?? ''}`);
   if (v.element) {
     await page.locator(c.ready).first().waitFor({ state: 'attached', timeout: 30_000 });
     await page.waitForLoadState('networkidle');

@@ -1,31 +1,19 @@
 // The locale (spec 1 §1): en-US by default; switching to fr-FR reloads the page in French and
 // keeps the choice in a cookie for 365 days (SameSite Lax); every locale has its texts; API calls
 // carry the locale.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../../src/rules/constants.ts';
-import { launchBrowser, newPage, pageErrors, startPortal, type Portal } from './harness.ts';
+import { newPage, pageErrors, useSuite } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal({ settings: { signup: false } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = useSuite({ settings: { signup: false } });
 
 const navTexts = async (page: import('playwright-core').Page) =>
   (await page.locator('agora-portal header nav').first().locator('a').allInnerTexts()).map((t) => t.trim()).slice(0, 3);
 
 describe('locale', () => {
   it('switches to fr-FR: the page reloads in French and the cookie keeps the choice for 365 days', async () => {
-    const page = await newPage(browser);
-    await page.goto(`${portal.baseUrl}/browseProducts`);
+    const page = await newPage(suite.browser);
+    await page.goto(`${suite.portal.baseUrl}/browseProducts`);
     await page.locator('agora-portal main[data-route]').waitFor();
     expect(await navTexts(page)).toEqual(['Home', 'Products', 'Categories']);
 
@@ -70,10 +58,10 @@ describe('locale', () => {
     ['pt-BR', ['Início', 'Produtos', 'Categorias']],
     ['de-DE', ['Startseite', 'Produkte', 'Kategorien']],
   ])('shows %s texts when the cookie says so', async (locale, texts) => {
-    const page = await newPage(browser);
-    const url = new URL(portal.baseUrl);
+    const page = await newPage(suite.browser);
+    const url = new URL(suite.portal.baseUrl);
     await page.context().addCookies([{ name: LOCALE_COOKIE, value: locale, domain: url.hostname, path: '/' }]);
-    await page.goto(`${portal.baseUrl}/categories`);
+    await page.goto(`${suite.portal.baseUrl}/categories`);
     await page.locator('agora-portal main[data-route]').waitFor();
     await page.waitForFunction((first) => {
       const nav = document.querySelector('agora-portal')?.shadowRoot?.querySelector('header nav');
@@ -85,14 +73,14 @@ describe('locale', () => {
   });
 
   it('follows the locale attribute of the element over the cookie', async () => {
-    const page = await newPage(browser);
-    const url = new URL(portal.baseUrl);
+    const page = await newPage(suite.browser);
+    const url = new URL(suite.portal.baseUrl);
     await page.context().addCookies([{ name: LOCALE_COOKIE, value: 'fr-FR', domain: url.hostname, path: '/' }]);
-    await page.route(`${portal.baseUrl}/de.html`, (route) => route.fulfill({
+    await page.route(`${suite.portal.baseUrl}/de.html`, (route) => route.fulfill({
       contentType: 'text/html',
       body: '<!doctype html><script type="module" src="/dist/agora.js"></script><agora-portal router="hash" locale="de-DE"></agora-portal>',
     }));
-    await page.goto(`${portal.baseUrl}/de.html`);
+    await page.goto(`${suite.portal.baseUrl}/de.html`);
     await page.waitForFunction(() => document.querySelector('agora-portal')?.shadowRoot?.querySelector('header nav')?.textContent?.includes('Produkte'));
     await page.context().close();
   });

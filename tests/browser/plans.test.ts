@@ -3,36 +3,28 @@
 // loose, tiered and per-unit limits, unlimited (and the 999999999 threshold), volume and
 // graduated tiers, per-unit cost — with every interval and its monthly equivalent; the back
 // button, plan not found, and why a subscribe button is disabled.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, pageErrors, signIn, startPortal, type Portal } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { newPage, pageErrors, signIn, startPortal, useSuite, type Portal } from './harness.ts';
 
 const V3 = '/productDetails/prod-payments/version/ver-payments-3';
 
-let portal: Portal;
-let browser: Browser;
+const suite = useSuite();
 let page: Page;
 
 async function signedInPage(target: Portal, who: string): Promise<Page> {
-  const p = await newPage(browser);
+  const p = await newPage(suite.browser);
   const a = target.accounts.find((x) => x.email.startsWith(`${who}@`))!;
   await signIn(p, target.baseUrl, a.email, a.password);
   return p;
 }
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  page = await signedInPage(portal, 'orgadmin');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
+  page = await signedInPage(suite.portal, 'orgadmin');
 });
 
 /** Opens a plan page and waits for its quotas. */
-async function openPlan(path: string, on: Page = page, base = portal.baseUrl): Promise<Locator> {
+async function openPlan(path: string, on: Page = page, base = suite.portal.baseUrl): Promise<Locator> {
   await on.goto(base + path);
   const plan = on.locator('agora-portal [data-part="plan"] [data-plan-page]');
   await plan.waitFor({ timeout: 30_000 });
@@ -45,7 +37,7 @@ const cell = async (q: Locator, row: string) => (await q.locator(`[data-row="${r
 
 describe('plans list', () => {
   it('shows a card per plan with type, price, description, quota summary and a link to its page', async () => {
-    await page.goto(`${portal.baseUrl}${V3}/plans`);
+    await page.goto(`${suite.portal.baseUrl}${V3}/plans`);
     const cards = page.locator('agora-portal [data-part="plans"] [data-plan]');
     await cards.first().waitFor({ timeout: 30_000 });
     expect(await cards.evaluateAll((cs) => cs.map((c) => c.getAttribute('data-plan')))).toEqual([
@@ -70,7 +62,7 @@ describe('plans list', () => {
   });
 
   it('prices in the plan currency', async () => {
-    await page.goto(`${portal.baseUrl}/productDetails/prod-iot-telemetry/plans`);
+    await page.goto(`${suite.portal.baseUrl}/productDetails/prod-iot-telemetry/plans`);
     const fleet = page.locator('agora-portal [data-plan="plan-iot-telemetry-fleet"]');
     await fleet.waitFor({ timeout: 30_000 });
     expect((await fleet.locator('[data-part="price"]').innerText()).replace(/\s+/g, ' ')).toBe('€99 per month');
@@ -203,7 +195,7 @@ describe('plan page navigation and availability', () => {
   });
 
   it('says plan not found for an unknown plan, with the back button', async () => {
-    await page.goto(`${portal.baseUrl}${V3}/plans/plan-nope`);
+    await page.goto(`${suite.portal.baseUrl}${V3}/plans/plan-nope`);
     const error = page.locator('agora-portal [data-part="plan-error"]');
     await error.waitFor({ timeout: 30_000 });
     expect(await error.locator('h2').innerText()).toBe('Plan not found');
@@ -212,7 +204,7 @@ describe('plan page navigation and availability', () => {
   });
 
   it('disables subscribing to a plan that is not active, with the reason as a tooltip', async () => {
-    const admin = await signedInPage(portal, 'admin');
+    const admin = await signedInPage(suite.portal, 'admin');
     const plan = await openPlan(`${V3}/plans/plan-payments-legacy`, admin);
     const button = plan.locator('button[data-subscribe-blocked="state"]');
     expect(await button.isDisabled()).toBe(true);

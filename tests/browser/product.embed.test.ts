@@ -2,23 +2,12 @@
 // from their one-element entries: the product element moves between its own tabs, versions and
 // plan pages inside itself (the page address never changes), follows its attributes, and hands
 // every other link to the host page as a cancelable agora-navigate event.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, pageErrors, signIn, startPortal, type Portal } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, pageErrors, signIn, useSuite } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
+const suite = useSuite();
 let pages = 0;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
 
 /** A CMS article with its own styles, one element in its content column. */
 function cmsPage(script: string, markup: string): string {
@@ -38,15 +27,15 @@ function cmsPage(script: string, markup: string): string {
 }
 
 async function host(markup: string, script: string, who: string | null = 'orgadmin'): Promise<Page> {
-  const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  const page = await newPage(suite.browser, { viewport: { width: 1280, height: 900 } });
   if (who) {
-    const a = portal.accounts.find((x) => x.email.startsWith(`${who}@`))!;
-    await signIn(page, portal.baseUrl, a.email, a.password);
+    const a = suite.portal.accounts.find((x) => x.email.startsWith(`${who}@`))!;
+    await signIn(page, suite.portal.baseUrl, a.email, a.password);
   }
   const path = `/__cms/${++pages}`;
-  await page.route(`${portal.baseUrl}${path}`, (route) =>
+  await page.route(`${suite.portal.baseUrl}${path}`, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: cmsPage(script, markup) }));
-  await page.goto(portal.baseUrl + path);
+  await page.goto(suite.portal.baseUrl + path);
   return page;
 }
 
@@ -135,10 +124,10 @@ describe('<agora-subscribe-button> alone', () => {
 
 describe('on demo/embed.html', () => {
   it('shows the product and its subscribe button among the page’s other blocks, tabs moving in place', async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    const a = portal.accounts.find((x) => x.email.startsWith('orgadmin@'))!;
-    await signIn(page, portal.baseUrl, a.email, a.password);
-    await page.goto(`${portal.baseUrl}/embed.html`);
+    const page = await newPage(suite.browser, { viewport: { width: 1280, height: 900 } });
+    const a = suite.portal.accounts.find((x) => x.email.startsWith('orgadmin@'))!;
+    await signIn(page, suite.portal.baseUrl, a.email, a.password);
+    await page.goto(`${suite.portal.baseUrl}/embed.html`);
     const product = page.locator('agora-product');
     await product.locator('[data-part="header"] h1').waitFor({ timeout: 30_000 });
     expect(await product.locator('[data-part="header"] h1').innerText()).toBe('Payments API');

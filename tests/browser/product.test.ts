@@ -2,45 +2,34 @@
 // selector and state labels, the contact warnings, the right pane, the subscribe button's looks,
 // the resource list and its links, the documents tab, and the error placeholders.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { products } from '../../server/src/db/schema.ts';
-import { launchBrowser, newPage, pageErrors, signIn, startPortal, type Portal } from './harness.ts';
+import { newPage, pageErrors, signIn, startPortal, useSuite, type Portal } from './harness.ts';
 
 const PAYMENTS = '/productDetails/prod-payments';
 const V3 = `${PAYMENTS}/version/ver-payments-3`;
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = useSuite();
 
 function account(prefix: string) {
-  const found = portal.accounts.find((a) => a.email.startsWith(`${prefix}@`));
+  const found = suite.portal.accounts.find((a) => a.email.startsWith(`${prefix}@`));
   if (!found) throw new Error(`no demo account ${prefix}`);
   return found;
 }
 
 async function pageAs(who: string | null, width = 1280): Promise<Page> {
-  const page = await newPage(browser, { viewport: { width, height: 900 } });
+  const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
   if (who) {
     const a = account(who);
-    await signIn(page, portal.baseUrl, a.email, a.password);
+    await signIn(page, suite.portal.baseUrl, a.email, a.password);
   }
   return page;
 }
 
 /** Opens a portal path and waits for the product page to show the given tab. */
 async function open(page: Page, path: string, tab = 'overview'): Promise<void> {
-  await page.goto(portal.baseUrl + path);
+  await page.goto(suite.portal.baseUrl + path);
   await page.locator(`agora-portal [data-product][data-tab="${tab}"]`).waitFor({ timeout: 30_000 });
 }
 
@@ -122,7 +111,7 @@ describe('version selector and state labels', () => {
   });
 
   it('shows the version-not-found error for an unknown version', async () => {
-    await page.goto(`${portal.baseUrl}${PAYMENTS}/version/ver-nope/overview`);
+    await page.goto(`${suite.portal.baseUrl}${PAYMENTS}/version/ver-nope/overview`);
     const alert = page.locator('agora-portal [data-part="content"] [role="alert"]');
     await alert.waitFor();
     expect(await alert.innerText()).toContain("The product version doesn't exist or there was an error retrieving it");
@@ -145,7 +134,7 @@ describe('the latest-only display mode and ratings off', () => {
   let page: Page;
   beforeAll(async () => {
     second = await startPortal({ settings: { versions: { display: 'latest' }, reviews: { enabled: false } } });
-    page = await newPage(browser);
+    page = await newPage(suite.browser);
     const a = account('orgadmin');
     await signIn(page, second.baseUrl, a.email, a.password);
   });
@@ -197,7 +186,7 @@ describe('warnings with the contact line', () => {
   });
 
   it("says 'us' when the provider left no e-mail", async () => {
-    await portal.db.update(products).set({ contact: { title: 'Billing' } }).where(eq(products.id, 'prod-legacy-billing'));
+    await suite.portal.db.update(products).set({ contact: { title: 'Billing' } }).where(eq(products.id, 'prod-legacy-billing'));
     await open(page, '/productDetails/prod-legacy-billing/overview');
     const alert = page.locator('agora-portal [data-part="warnings"] [role="alert"]');
     await alert.waitFor();
@@ -231,7 +220,7 @@ describe('right pane', () => {
 
     const categories = page.locator('agora-portal [data-part="pane-categories"] a');
     expect(await categories.allInnerTexts()).toEqual(['Cards', 'Payments']);
-    expect(new URL((await categories.first().getAttribute('href'))!, portal.baseUrl).pathname).toBe('/categories/cat-cards');
+    expect(new URL((await categories.first().getAttribute('href'))!, suite.portal.baseUrl).pathname).toBe('/categories/cat-cards');
     expect(await page.locator('agora-portal [data-part="pane-tags"] li').allInnerTexts()).toContain('refunds');
 
     const history = page.locator('agora-portal [data-part="pane-history"]');
@@ -311,7 +300,7 @@ describe('resource list', () => {
     expect(await sandbox.locator('span', { hasText: 'Active' }).first().getAttribute('class')).toContain('bg-success/10');
 
     const link = list.locator('[data-resource="res-payments"] a').first();
-    expect(new URL((await link.getAttribute('href'))!, portal.baseUrl).pathname).toBe(`${V3}/resources/res-payments/methods`);
+    expect(new URL((await link.getAttribute('href'))!, suite.portal.baseUrl).pathname).toBe(`${V3}/resources/res-payments/methods`);
     await link.click();
     await expect.poll(() => pathOf(page)).toBe(`${V3}/resources/res-payments/methods`);
 
@@ -331,12 +320,12 @@ describe('resource list', () => {
 describe('errors', () => {
   it('shows product not found, the product fetch error and the unauthorized placeholder', async () => {
     const page = await pageAs('orgadmin');
-    await page.goto(`${portal.baseUrl}/productDetails/prod-nope/overview`);
+    await page.goto(`${suite.portal.baseUrl}/productDetails/prod-nope/overview`);
     await page.locator('agora-portal main [role="status"]', { hasText: 'Product not found' }).waitFor();
 
     await page.route('**/api/v1/products/prod-payments', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ status: 500, title: 'Internal Server Error', detail: 'database down' }] }) }));
-    await page.goto(`${portal.baseUrl}${V3}/overview`);
+    await page.goto(`${suite.portal.baseUrl}${V3}/overview`);
     const error = page.locator('agora-portal main [role="alert"]');
     await error.waitFor({ timeout: 20_000 });
     expect(await error.innerText()).toContain('There was an error while retrieving the product');
@@ -345,7 +334,7 @@ describe('errors', () => {
     await page.unroute('**/api/v1/products/prod-payments');
     await page.route('**/api/v1/products/prod-payments', (route) =>
       route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ errors: [{ status: 403, title: 'Forbidden', detail: 'no' }] }) }));
-    await page.goto(`${portal.baseUrl}${V3}/overview`);
+    await page.goto(`${suite.portal.baseUrl}${V3}/overview`);
     await page.locator('agora-portal main [role="alert"] h2').waitFor();
     expect(await page.locator('agora-portal main [role="alert"] h2').innerText()).toMatch(/not authori[sz]ed/i);
     await page.context().close();

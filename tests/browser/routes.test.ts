@@ -2,34 +2,19 @@
 // in history mode (deep links and in-app moves), under a base path, and in hash mode on a
 // CMS-like page that owns its URL. The table is tests/unit/routes.cases.ts, shared with the
 // unit tests of the pure route rules.
-import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteConfig } from '../../server/src/db/schema.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REDIRECT_CASES, ROUTE_CASES } from '../unit/routes.cases.ts';
-import { deepMerge, launchBrowser, newPage, signIn, startPortal, type Portal, type SiteSettingsOverride } from './harness.ts';
+import { newPage, signIn, useSuite, type SiteSettingsOverride } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
+const suite = useSuite();
 let member: Page;
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  member = await newPage(browser);
-  const account = portal.accounts.find((a) => a.email.startsWith('consumer@'))!;
-  await signIn(member, portal.baseUrl, account.email, account.password);
+  member = await newPage(suite.browser);
+  const account = suite.portal.accounts.find((a) => a.email.startsWith('consumer@'))!;
+  await signIn(member, suite.portal.baseUrl, account.email, account.password);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function setSettings(patch: SiteSettingsOverride): Promise<void> {
-  const [row] = await portal.db.select().from(siteConfig).where(eq(siteConfig.id, 'default'));
-  await portal.db.update(siteConfig).set({ settings: deepMerge(row!.settings, patch) }).where(eq(siteConfig.id, 'default'));
-}
 
 const shown = (page: Page) => page.locator('agora-portal main[data-route]').first().getAttribute('data-route');
 const here = (page: Page) => {
@@ -51,7 +36,7 @@ async function waitForRoute(page: Page, name: string): Promise<void> {
 
 describe('every route shape (signed in)', () => {
   beforeAll(async () => {
-    await member.goto(`${portal.baseUrl}/`);
+    await member.goto(`${suite.portal.baseUrl}/`);
     await member.locator('agora-portal main[data-route]').waitFor();
   });
 
@@ -63,7 +48,7 @@ describe('every route shape (signed in)', () => {
 
   it('opens a deep link on a fresh load', async () => {
     const path = '/productDetails/p-1/version/v-2/docs/viewer/d-3/1/a-4';
-    await member.goto(`${portal.baseUrl}${path}`);
+    await member.goto(`${suite.portal.baseUrl}${path}`);
     await waitForRoute(member, 'product.docViewer');
     expect(here(member)).toBe(path);
   });
@@ -71,14 +56,14 @@ describe('every route shape (signed in)', () => {
 
 describe('every redirect rule', () => {
   it.each(REDIRECT_CASES)('$from -> $to', async ({ from, to }) => {
-    await member.goto(`${portal.baseUrl}${from}`);
+    await member.goto(`${suite.portal.baseUrl}${from}`);
     await member.waitForURL((url) => url.pathname + url.search === to, { timeout: 15_000 });
     expect(here(member)).toBe(to);
     expect(await shown(member)).not.toBeNull();
   });
 
   it('replaces the address on a redirect, so Back does not bounce into it', async () => {
-    await member.goto(`${portal.baseUrl}/browseProducts`);
+    await member.goto(`${suite.portal.baseUrl}/browseProducts`);
     await waitForRoute(member, 'browseProducts');
     await moveTo(member, '/productDetails/p-1');
     await waitForRoute(member, 'product.overview');
@@ -89,9 +74,9 @@ describe('every redirect rule', () => {
   });
 
   it('sends a visitor of a public marketplace to sign-in for the member areas, and back after', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     for (const { path } of ROUTE_CASES.filter((c) => c.signIn).slice(0, 4)) {
-      await page.goto(`${portal.baseUrl}${path}?x=1`);
+      await page.goto(`${suite.portal.baseUrl}${path}?x=1`);
       await waitForRoute(page, 'signin');
       expect(here(page)).toBe(`/signin?returnTo=${encodeURIComponent(`${path}?x=1`)}`);
     }
@@ -99,9 +84,9 @@ describe('every redirect rule', () => {
   });
 
   it('lets a visitor of a public marketplace browse the catalogue', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     for (const { path, name } of ROUTE_CASES.filter((c) => !c.signIn && c.path !== '/signin').slice(0, 6)) {
-      await page.goto(`${portal.baseUrl}${path}`);
+      await page.goto(`${suite.portal.baseUrl}${path}`);
       await waitForRoute(page, name);
       expect(here(page)).toBe(path);
     }
@@ -109,27 +94,27 @@ describe('every redirect rule', () => {
   });
 
   it('sends every visitor of a private marketplace to sign-in', async () => {
-    await setSettings({ public: false });
-    const page = await newPage(browser);
+    await suite.portal.setSettings({ public: false });
+    const page = await newPage(suite.browser);
     try {
-      await page.goto(`${portal.baseUrl}/browseProducts`);
+      await page.goto(`${suite.portal.baseUrl}/browseProducts`);
       await waitForRoute(page, 'signin');
       expect(here(page)).toBe('/signin?returnTo=%2FbrowseProducts');
       await page.locator('agora-portal main p', { hasText: 'This marketplace is private' }).waitFor();
-      await page.goto(`${portal.baseUrl}/`);
+      await page.goto(`${suite.portal.baseUrl}/`);
       await waitForRoute(page, 'signin');
       expect(here(page)).toBe('/signin');
     } finally {
-      await setSettings({ public: true });
+      await suite.portal.setSettings({ public: true });
       await page.context().close();
     }
   });
 
   it('applies the landing rules of "/"', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     const landing = async (patch: SiteSettingsOverride, expected: string, route: string) => {
-      await setSettings(patch);
-      await page.goto(`${portal.baseUrl}/`);
+      await suite.portal.setSettings(patch);
+      await page.goto(`${suite.portal.baseUrl}/`);
       await waitForRoute(page, route);
       expect(here(page)).toBe(expected);
     };
@@ -139,35 +124,35 @@ describe('every redirect rule', () => {
       await landing({ landing: { enabled: false, default_page: { url: '/documents/doc-7' } } }, '/documents/doc-7', 'document');
       await landing({ landing: { enabled: true, default_page: null } }, '/', 'home');
       // An unknown path ends on the landing route, with its rules applied.
-      await setSettings({ landing: { enabled: false, default_page: null } });
-      await page.goto(`${portal.baseUrl}/no/such/page`);
+      await suite.portal.setSettings({ landing: { enabled: false, default_page: null } });
+      await page.goto(`${suite.portal.baseUrl}/no/such/page`);
       await waitForRoute(page, 'browseProducts');
     } finally {
-      await setSettings({ landing: { enabled: true, default_page: null } });
+      await suite.portal.setSettings({ landing: { enabled: true, default_page: null } });
       await page.context().close();
     }
   });
 
   it('sends ratings routes to the overview when ratings are off', async () => {
-    await setSettings({ reviews: { enabled: false } });
+    await suite.portal.setSettings({ reviews: { enabled: false } });
     try {
-      await member.goto(`${portal.baseUrl}/productDetails/p-1/ratings`);
+      await member.goto(`${suite.portal.baseUrl}/productDetails/p-1/ratings`);
       await waitForRoute(member, 'product.overview');
       expect(here(member)).toBe('/productDetails/p-1/overview');
     } finally {
-      await setSettings({ reviews: { enabled: true } });
+      await suite.portal.setSettings({ reviews: { enabled: true } });
     }
   });
 });
 
 describe('under a base path', () => {
   it('keeps every route under it', async () => {
-    const page = await newPage(browser);
-    await page.route(`${portal.baseUrl}/portal/**`, (route) => route.fulfill({
+    const page = await newPage(suite.browser);
+    await page.route(`${suite.portal.baseUrl}/portal/**`, (route) => route.fulfill({
       contentType: 'text/html',
       body: '<!doctype html><script type="module" src="/dist/agora.js"></script><agora-portal base-path="/portal/"></agora-portal>',
     }));
-    await page.goto(`${portal.baseUrl}/portal/productDetails/p-1`);
+    await page.goto(`${suite.portal.baseUrl}/portal/productDetails/p-1`);
     await waitForRoute(page, 'product.overview');
     expect(here(page)).toBe('/portal/productDetails/p-1/overview');
     await page.locator('agora-portal header nav a', { hasText: 'Categories' }).click();
@@ -184,9 +169,9 @@ describe('hash mode (a CMS page that owns its URL)', () => {
     <body><header>Acme Corp</header><agora-portal router="hash"></agora-portal><footer>© Acme</footer></body></html>`;
 
   async function cmsPage(hash = ''): Promise<Page> {
-    const page = await newPage(browser);
-    await page.route(`${portal.baseUrl}/cms/developers.html`, (route) => route.fulfill({ contentType: 'text/html', body: CMS }));
-    await page.goto(`${portal.baseUrl}/cms/developers.html${hash}`);
+    const page = await newPage(suite.browser);
+    await page.route(`${suite.portal.baseUrl}/cms/developers.html`, (route) => route.fulfill({ contentType: 'text/html', body: CMS }));
+    await page.goto(`${suite.portal.baseUrl}/cms/developers.html${hash}`);
     await page.locator('agora-portal main[data-route]').waitFor();
     return page;
   }

@@ -4,8 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, RESULTS_DIR, signIn, startPortal, type Portal } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { newPage, RESULTS_DIR, signIn, useSuite } from './harness.ts';
 
 const DIR = join(RESULTS_DIR, 'screenshots');
 const path = (product: string, resource: string) => `/productDetails/${product}/resources/${resource}/methods`;
@@ -65,31 +65,23 @@ const SHOTS: Shot[] = [
   { name: 'deleted', path: path('prod-email', 'res-email-templates-legacy'), ready: '[data-warning="deleted"]', viewport: true },
 ];
 
-let portal: Portal;
-let browser: Browser;
+const suite = useSuite();
 
 beforeAll(async () => {
   mkdirSync(DIR, { recursive: true });
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
 });
 
 describe.each([1280, 375])('explorer screens at %i px', (width) => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, { viewport: { width, height: 900 } });
-    const a = portal.accounts.find((x) => x.email.startsWith('consumer@'))!;
-    await signIn(page, portal.baseUrl, a.email, a.password);
+    page = await newPage(suite.browser, { viewport: { width, height: 900 } });
+    const a = suite.portal.accounts.find((x) => x.email.startsWith('consumer@'))!;
+    await signIn(page, suite.portal.baseUrl, a.email, a.password);
   });
   afterAll(async () => { await page?.context().close(); });
 
   it.each(SHOTS)('$name', async ({ name, path: at, ready, act, viewport }) => {
-    await page.goto(portal.baseUrl + at);
+    await page.goto(suite.portal.baseUrl + at);
     await page.locator(`agora-portal ${ready}`).first().waitFor({ timeout: 60_000 });
     await act?.(page);
     await page.waitForLoadState('networkidle');

@@ -4,8 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, RESULTS_DIR, signIn, startPortal, type Portal } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { newPage, RESULTS_DIR, signIn, useSuite } from './harness.ts';
 
 const DIR = join(RESULTS_DIR, 'screenshots');
 const V3 = '/productDetails/prod-payments/version/ver-payments-3';
@@ -21,24 +21,16 @@ const SCREENS: Array<{ name: string; path: string; ready: string }> = [
   { name: 'warnings', path: '/productDetails/prod-payments/version/ver-payments-1/overview', ready: '[data-part="warnings"]' },
 ];
 
-let portal: Portal;
-let browser: Browser;
+const suite = useSuite();
 
 beforeAll(async () => {
   mkdirSync(DIR, { recursive: true });
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
 });
 
 async function signedIn(width: number): Promise<Page> {
-  const page = await newPage(browser, { viewport: { width, height: 900 } });
-  const a = portal.accounts.find((x) => x.email.startsWith('orgadmin@'))!;
-  await signIn(page, portal.baseUrl, a.email, a.password);
+  const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
+  const a = suite.portal.accounts.find((x) => x.email.startsWith('orgadmin@'))!;
+  await signIn(page, suite.portal.baseUrl, a.email, a.password);
   return page;
 }
 
@@ -48,14 +40,14 @@ describe.each([1280, 375])('product screens at %i px', (width) => {
   afterAll(async () => { await page?.context().close(); });
 
   it.each(SCREENS)('$name', async ({ name, path, ready }) => {
-    await page.goto(portal.baseUrl + path);
+    await page.goto(suite.portal.baseUrl + path);
     await page.locator(`agora-portal ${ready}`).first().waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: join(DIR, `product-${name}-${width}.png`), fullPage: true });
   });
 
   it('the element alone on a CMS page', async () => {
-    await page.route(`${portal.baseUrl}/__cms-shot`, (route) => route.fulfill({
+    await page.route(`${suite.portal.baseUrl}/__cms-shot`, (route) => route.fulfill({
       status: 200,
       contentType: 'text/html; charset=utf-8',
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -65,7 +57,7 @@ article{max-width:1180px;margin:0 auto;padding:16px}</style>
 <body><header>Acme partner blog</header><article><h1>Take payments with our partner</h1>
 <agora-product product-id="prod-payments" tab="plans"></agora-product></article></body></html>`,
     }));
-    await page.goto(`${portal.baseUrl}/__cms-shot`);
+    await page.goto(`${suite.portal.baseUrl}/__cms-shot`);
     await page.locator('agora-product [data-part="plans"] [data-plan]').first().waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: join(DIR, `product-embed-${width}.png`), fullPage: true });

@@ -3,25 +3,11 @@
 // (switching removes the other parameter), the advanced term rules (letters and digits, no
 // duplicates, 20 at most, Enter runs and Shift+Enter adds), an invalid query in the URL, the
 // not-found placeholder, result links, and the disabled page without the fullTextSearch feature.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, pageErrors, startPortal, type Portal } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, pageErrors, poll, startPortal, useSuite } from './harness.ts';
 
-/** expect.poll with room for a first load (lazy chunks, the API): vitest's default is 1 s. */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
-
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = useSuite();
 
 interface Answer {
   items: Array<{ type: string; id: string; title: string }>;
@@ -30,7 +16,7 @@ interface Answer {
 }
 
 async function api(query: string): Promise<Answer> {
-  const res = await fetch(`${portal.baseUrl}/api/v1/search?${query}`);
+  const res = await fetch(`${suite.portal.baseUrl}/api/v1/search?${query}`);
   expect(res.status).toBe(200);
   return (await res.json()) as Answer;
 }
@@ -49,8 +35,8 @@ const termInput = (page: Page) => page.locator('agora-portal [data-term-input]')
 const terms = (page: Page) => page.locator('agora-portal [data-term]').evaluateAll((els) => els.map((e) => e.getAttribute('data-term')));
 
 async function open(path: string): Promise<Page> {
-  const page = await newPage(browser);
-  await page.goto(`${portal.baseUrl}${path}`);
+  const page = await newPage(suite.browser);
+  await page.goto(`${suite.portal.baseUrl}${path}`);
   await page.locator('agora-portal [data-screen="search"]').waitFor();
   return page;
 }
@@ -222,10 +208,10 @@ describe('search results', () => {
   });
 
   it('an invalid query in the URL empties the terms and is only logged', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
-    await page.goto(`${portal.baseUrl}/advancedSearchResults/all?query=${encodeURIComponent('[{"value":"pet store"}]')}`);
+    await page.goto(`${suite.portal.baseUrl}/advancedSearchResults/all?query=${encodeURIComponent('[{"value":"pet store"}]')}`);
     await page.locator('agora-portal [data-advanced-panel]').waitFor();
     expect(await terms(page)).toEqual([]);
     await poll(() => warnings.some((w) => w.includes('advanced search query in the URL is not valid'))).toBe(true);
@@ -252,7 +238,7 @@ describe('without the fullTextSearch feature', () => {
     // A stored '-name' switches a built-in feature off (server/src/db/siteConfig.ts).
     const off = await startPortal({ features: ['-fullTextSearch'] });
     try {
-      const page = await newPage(browser);
+      const page = await newPage(suite.browser);
       await page.goto(`${off.baseUrl}/advancedSearchResults/all?search=payment`);
       const disabled = page.locator('agora-portal [data-search-disabled]');
       await disabled.waitFor();

@@ -2,51 +2,33 @@
 // server, top navigation from nav_items with the built-in rules, the sign-in button, side
 // navigation with its collapse toggle and version, the small-screen dropdown, and the
 // marketplace-load error. Screenshots at 1280 and 375 px go to test-results/.
-import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteConfig } from '../../server/src/db/schema.ts';
-import { deepMerge, launchBrowser, newPage, pageErrors, screenshot, signIn, startPortal, type Portal, type SiteSettingsOverride } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, pageErrors, screenshot, signIn, useSuite } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal({
-    settings: {
-      sitename: 'Northwind API Hub',
-      signup: false,
-      nav_items: [
-        { url: 'https://status.example', text: 'Status', new_tab: true, visibility: 'all', default: false },
-        { url: 'https://members.example', text: 'Members area', new_tab: false, visibility: 'authenticated', default: false },
-      ],
-    },
-  });
-  browser = await launchBrowser();
+const suite = useSuite({
+  settings: {
+    sitename: 'Northwind API Hub',
+    signup: false,
+    nav_items: [
+      { url: 'https://status.example', text: 'Status', new_tab: true, visibility: 'all', default: false },
+      { url: 'https://members.example', text: 'Members area', new_tab: false, visibility: 'authenticated', default: false },
+    ],
+  },
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function setSettings(patch: SiteSettingsOverride): Promise<void> {
-  const [row] = await portal.db.select().from(siteConfig).where(eq(siteConfig.id, 'default'));
-  await portal.db.update(siteConfig).set({ settings: deepMerge(row!.settings, patch) }).where(eq(siteConfig.id, 'default'));
-}
-
-const consumer = () => portal.accounts.find((a) => a.email.startsWith('consumer@'))!;
+const consumer = () => suite.portal.accounts.find((a) => a.email.startsWith('consumer@'))!;
 const topNav = (page: Page) => page.locator('agora-portal header nav').first();
 const topNavTexts = async (page: Page) => (await topNav(page).locator('a').allInnerTexts()).map((t) => t.trim());
 
 async function open(page: Page, path = '/'): Promise<void> {
-  await page.goto(`${portal.baseUrl}${path}`);
+  await page.goto(`${suite.portal.baseUrl}${path}`);
   await page.locator('agora-portal main[data-route]').waitFor();
 }
 
 describe('as a visitor', () => {
   it('shows the site name from the server in the bar and as the page title', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     await open(page);
     expect((await page.locator('agora-portal [data-testid=site-name]').innerText()).trim()).toBe('Northwind API Hub');
     expect(await page.title()).toBe('Northwind API Hub');
@@ -55,7 +37,7 @@ describe('as a visitor', () => {
   });
 
   it('lists the built-in entries, then the configured ones a visitor may see', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     await open(page);
     expect(await topNavTexts(page)).toEqual(['Home', 'Products', 'Categories', 'Status']);
     const status = topNav(page).locator('a', { hasText: 'Status' });
@@ -66,7 +48,7 @@ describe('as a visitor', () => {
   });
 
   it('moves between pages in place, marking the current entry', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     await open(page);
     const marker = await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await topNav(page).locator('a', { hasText: 'Categories' }).click();
@@ -81,49 +63,49 @@ describe('as a visitor', () => {
   });
 
   it("offers 'Sign in', or 'Sign in / Register' when sign-up is on", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     await open(page, '/browseProducts');
     const button = page.locator('agora-portal header a[href^="/signin"]');
     expect(await button.getAttribute('aria-label')).toBe('Sign in');
     expect(await button.getAttribute('href')).toBe('/signin?returnTo=%2FbrowseProducts');
-    await setSettings({ signup: true });
+    await suite.portal.setSettings({ signup: true });
     try {
       await page.reload();
       await page.locator('agora-portal main[data-route]').waitFor();
       expect((await button.innerText()).trim()).toBe('Sign in / Register');
     } finally {
-      await setSettings({ signup: false });
+      await suite.portal.setSettings({ signup: false });
     }
     await page.context().close();
   });
 
   it('drops Home when the landing page is off and Categories when categories are hidden', async () => {
-    await setSettings({ landing: { enabled: false }, categories: { enabled: false } });
-    const page = await newPage(browser);
+    await suite.portal.setSettings({ landing: { enabled: false }, categories: { enabled: false } });
+    const page = await newPage(suite.browser);
     try {
       await open(page, '/browseProducts');
       expect(await topNavTexts(page)).toEqual(['Products', 'Status']);
     } finally {
-      await setSettings({ landing: { enabled: true }, categories: { enabled: true } });
+      await suite.portal.setSettings({ landing: { enabled: true }, categories: { enabled: true } });
       await page.context().close();
     }
   });
 
   it('replaces the built-in entries when a configured entry is marked default', async () => {
-    await setSettings({
+    await suite.portal.setSettings({
       nav_items: [
         { url: '/browseProducts', text: 'Our APIs', new_tab: false, visibility: 'all', default: true },
         { url: 'https://help.example', text: 'Help', new_tab: false, visibility: 'all', default: false },
       ],
     });
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     try {
       await open(page);
       expect(await topNavTexts(page)).toEqual(['Our APIs', 'Help']);
       await topNav(page).locator('a', { hasText: 'Our APIs' }).click();
       await page.locator('agora-portal main[data-route=browseProducts]').waitFor();
     } finally {
-      await setSettings({
+      await suite.portal.setSettings({
         nav_items: [
           { url: 'https://status.example', text: 'Status', new_tab: true, visibility: 'all', default: false },
           { url: 'https://members.example', text: 'Members area', new_tab: false, visibility: 'authenticated', default: false },
@@ -134,7 +116,7 @@ describe('as a visitor', () => {
   });
 
   it('has no side navigation', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     await open(page, '/browseProducts');
     // The browse screen has an <aside> of its own (its filters): look for the side navigation itself.
     expect(await page.locator('agora-portal nav[aria-label="My marketplace"]').count()).toBe(0);
@@ -144,9 +126,9 @@ describe('as a visitor', () => {
 
 describe('signed in', () => {
   it('adds Applications and the entries for members, and the side navigation with its version', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     const account = consumer();
-    await signIn(page, portal.baseUrl, account.email, account.password);
+    await signIn(page, suite.portal.baseUrl, account.email, account.password);
     await open(page, '/subscriptions');
     expect(await topNavTexts(page)).toEqual(['Home', 'Products', 'Categories', 'Applications', 'Status', 'Members area']);
     const side = page.locator('agora-portal aside nav');
@@ -164,9 +146,9 @@ describe('signed in', () => {
   });
 
   it('collapses the side navigation to icons and keeps it so after a reload', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     const account = consumer();
-    await signIn(page, portal.baseUrl, account.email, account.password);
+    await signIn(page, suite.portal.baseUrl, account.email, account.password);
     await open(page, '/applications');
     const aside = page.locator('agora-portal aside');
     await aside.waitFor();
@@ -186,9 +168,9 @@ describe('signed in', () => {
   });
 
   it('shows the account menu with the user, and collapses its insights group', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     const account = consumer();
-    await signIn(page, portal.baseUrl, account.email, account.password);
+    await signIn(page, suite.portal.baseUrl, account.email, account.password);
     await open(page, '/consumer-insights/traffic');
     await page.locator('agora-portal aside nav a[aria-current=page]', { hasText: 'API traffic' }).waitFor();
     await page.locator('agora-portal aside button[aria-expanded=true][aria-label^="Show"]').click();
@@ -204,7 +186,7 @@ describe('signed in', () => {
 
 describe('below 992 px', () => {
   it('turns the navigation into a dropdown in which the current page is disabled', async () => {
-    const page = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    const page = await newPage(suite.browser, { viewport: { width: 375, height: 740 } });
     await open(page, '/categories');
     expect(await topNav(page).isVisible()).toBe(false);
     await screenshot(page, 'shell-visitor-375');
@@ -226,9 +208,9 @@ describe('below 992 px', () => {
   });
 
   it('lists the side navigation entries in the dropdown when signed in', async () => {
-    const page = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    const page = await newPage(suite.browser, { viewport: { width: 375, height: 740 } });
     const account = consumer();
-    await signIn(page, portal.baseUrl, account.email, account.password);
+    await signIn(page, suite.portal.baseUrl, account.email, account.password);
     await open(page, '/credentials');
     await page.locator('agora-portal header button[aria-label=Menu]').click();
     const side = page.locator('agora-portal header nav[aria-label="My marketplace"]');
@@ -240,7 +222,7 @@ describe('below 992 px', () => {
 
 describe('at 1280 px', () => {
   it('looks finished on the landing route', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(suite.browser);
     await open(page);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'shell-visitor-1280');
@@ -251,8 +233,8 @@ describe('at 1280 px', () => {
 
 describe('loading the bundle twice', () => {
   it('is harmless: the first definitions stay and the portal works', async () => {
-    const page = await newPage(browser);
-    await page.route(`${portal.baseUrl}/twice.html`, (route) => route.fulfill({
+    const page = await newPage(suite.browser);
+    await page.route(`${suite.portal.baseUrl}/twice.html`, (route) => route.fulfill({
       contentType: 'text/html',
       // Two URLs are two module instances: a page that includes the bundle twice by mistake.
       body: '<!doctype html><script type="module" src="/dist/agora.js"></script>'
@@ -260,7 +242,7 @@ describe('loading the bundle twice', () => {
         + '<script type="module" src="/dist/elements/agora-portal.js?copy=3"></script>'
         + '<agora-portal router="hash"></agora-portal>',
     }));
-    await page.goto(`${portal.baseUrl}/twice.html`);
+    await page.goto(`${suite.portal.baseUrl}/twice.html`);
     await page.locator('agora-portal main[data-route=home]').waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => typeof (window as unknown as { Agora?: { configure?: unknown } }).Agora?.configure)).toBe('function');
@@ -271,12 +253,12 @@ describe('loading the bundle twice', () => {
 
 describe('when the marketplace cannot be read', () => {
   it("shows 'Marketplace not found' instead of the portal", async () => {
-    const page = await newPage(browser);
-    await page.route(`${portal.baseUrl}/broken.html`, (route) => route.fulfill({
+    const page = await newPage(suite.browser);
+    await page.route(`${suite.portal.baseUrl}/broken.html`, (route) => route.fulfill({
       contentType: 'text/html',
       body: '<!doctype html><script type="module" src="/dist/agora.js"></script><agora-portal router="hash" api-base="/api/v999"></agora-portal>',
     }));
-    await page.goto(`${portal.baseUrl}/broken.html`);
+    await page.goto(`${suite.portal.baseUrl}/broken.html`);
     const alert = page.locator('agora-portal [role=alert]');
     await alert.waitFor();
     expect(await alert.locator('h1').innerText()).toBe('Marketplace not found');

@@ -1,24 +1,13 @@
 // Sign-in and sign-out in Chromium against the real server: the form with a seeded account,
 // coming back to the page that asked for it, staying signed in across a reload, errors, the
 // revoked session after sign-out, and a failed token refresh sending the user to sign in again.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, pageErrors, screenshot, SESSION_KEY, signIn, startPortal, type Portal } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, pageErrors, screenshot, SESSION_KEY, signIn, useSuite } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
+const suite = useSuite();
 
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-const account = () => portal.accounts.find((a) => a.email.startsWith('consumer@'))!;
+const account = () => suite.portal.accounts.find((a) => a.email.startsWith('consumer@'))!;
 const here = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 const form = (page: Page) => page.locator('agora-portal form');
 
@@ -30,8 +19,8 @@ async function fill(page: Page, username: string, password: string): Promise<voi
 
 describe('sign-in', () => {
   it('signs in with a seeded account and returns to the page that asked for it', async () => {
-    const page = await newPage(browser);
-    await page.goto(`${portal.baseUrl}/subscriptions?product=p-1`);
+    const page = await newPage(suite.browser);
+    await page.goto(`${suite.portal.baseUrl}/subscriptions?product=p-1`);
     await page.locator('agora-portal main[data-route=signin]').waitFor();
     await form(page).waitFor();
     // The form is labelled and the first field has focus.
@@ -52,8 +41,8 @@ describe('sign-in', () => {
   });
 
   it('names the missing fields without calling the server', async () => {
-    const page = await newPage(browser);
-    await page.goto(`${portal.baseUrl}/signin`);
+    const page = await newPage(suite.browser);
+    await page.goto(`${suite.portal.baseUrl}/signin`);
     await form(page).waitFor();
     let calls = 0;
     page.on('request', (r) => { if (r.url().includes('/auth/signin')) calls++; });
@@ -68,8 +57,8 @@ describe('sign-in', () => {
   });
 
   it('says so when the password is wrong, and stays signed out', async () => {
-    const page = await newPage(browser);
-    await page.goto(`${portal.baseUrl}/signin`);
+    const page = await newPage(suite.browser);
+    await page.goto(`${suite.portal.baseUrl}/signin`);
     await fill(page, account().email, 'not-the-password');
     const alert = page.locator('agora-portal [role=alert]');
     await alert.waitFor();
@@ -80,8 +69,8 @@ describe('sign-in', () => {
   });
 
   it('shows the password on request', async () => {
-    const page = await newPage(browser);
-    await page.goto(`${portal.baseUrl}/signin`);
+    const page = await newPage(suite.browser);
+    await page.goto(`${suite.portal.baseUrl}/signin`);
     const password = form(page).locator('input[name=password]');
     await password.fill('secret');
     expect(await password.getAttribute('type')).toBe('password');
@@ -93,9 +82,9 @@ describe('sign-in', () => {
 
 describe('sign-out', () => {
   it('revokes the session on the server and shows the visitor view', async () => {
-    const page = await newPage(browser);
-    await signIn(page, portal.baseUrl, account().email, account().password);
-    await page.goto(`${portal.baseUrl}/applications`);
+    const page = await newPage(suite.browser);
+    await signIn(page, suite.portal.baseUrl, account().email, account().password);
+    await page.goto(`${suite.portal.baseUrl}/applications`);
     await page.locator('agora-portal main[data-route=applications]').waitFor();
     const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY))!) as { refreshToken: string };
     await page.locator('agora-portal header button[aria-label^="Account of"]').click();
@@ -104,7 +93,7 @@ describe('sign-out', () => {
     await page.locator('agora-portal header a[href^="/signin"]').waitFor();
     expect(await page.locator('agora-portal aside').count()).toBe(0);
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
-    const refresh = await page.request.post(`${portal.baseUrl}/api/v1/auth/refresh`, { data: { refreshToken: stored.refreshToken } });
+    const refresh = await page.request.post(`${suite.portal.baseUrl}/api/v1/auth/refresh`, { data: { refreshToken: stored.refreshToken } });
     expect(refresh.status()).toBe(401);
     await page.context().close();
   });
@@ -112,14 +101,14 @@ describe('sign-out', () => {
 
 describe('a failed token refresh', () => {
   it('forces a new sign-in and comes back afterwards', async () => {
-    const page = await newPage(browser);
-    const tokens = await signIn(page, portal.baseUrl, account().email, account().password);
+    const page = await newPage(suite.browser);
+    const tokens = await signIn(page, suite.portal.baseUrl, account().email, account().password);
     // Signed out elsewhere: the refresh token is revoked and the access token no longer valid.
-    await page.request.post(`${portal.baseUrl}/api/v1/auth/signout`, { data: { refreshToken: tokens.refreshToken } });
+    await page.request.post(`${suite.portal.baseUrl}/api/v1/auth/signout`, { data: { refreshToken: tokens.refreshToken } });
     await page.evaluate(([key, refreshToken]) => localStorage.setItem(key, JSON.stringify({
       accessToken: 'expired.token.value', refreshToken, expiresAt: Date.now() + 60_000,
     })), [SESSION_KEY, tokens.refreshToken] as const);
-    await page.goto(`${portal.baseUrl}/credentials`);
+    await page.goto(`${suite.portal.baseUrl}/credentials`);
     await page.locator('agora-portal main[data-route=signin]').waitFor();
     expect(here(page)).toBe('/signin?returnTo=%2Fcredentials&reason=expired');
     await page.locator('agora-portal main [role=status]', { hasText: 'Your session has ended' }).waitFor();
