@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { products } from '../../server/src/db/schema.ts';
-import { newPage, pageErrors, signIn, startPortal, useSuite, type Portal } from './harness.ts';
+import { newPage, pageErrors, poll, signIn, startPortal, useSuite, type Portal } from './harness.ts';
 
 const PAYMENTS = '/productDetails/prod-payments';
 const V3 = `${PAYMENTS}/version/ver-payments-3`;
@@ -68,6 +68,25 @@ describe('tabs and redirects', () => {
     await page.goBack();
     await page.locator('agora-portal [data-tab="resources"]').waitFor();
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('keeps the current tab in sight on a narrow screen, where the tabs scroll sideways', async () => {
+    const narrow = await pageAs('orgadmin', 375);
+    const tabs = narrow.locator('agora-portal nav[aria-label="Product sections"] ul');
+    /** The current tab's edges inside the visible part of the tab list, in px (negative: cut off). */
+    const inSight = () => tabs.locator('a[aria-current="page"]').evaluate((a) => {
+      const tab = a.getBoundingClientRect();
+      const list = a.closest('ul')!.getBoundingClientRect();
+      return { text: a.textContent, left: Math.round(tab.left - list.left), right: Math.round(list.right - tab.right) };
+    });
+    await open(narrow, `${V3}/plans`, 'plans');
+    expect(await tabs.evaluate((ul) => ul.scrollWidth > ul.clientWidth)).toBe(true);
+    await poll(async () => { const r = await inSight(); return r.left >= 0 && r.right >= 0 && r.text!.startsWith('Plans'); }).toBe(true);
+    expect(await narrow.evaluate(() => window.scrollY)).toBe(0);
+    await tabs.locator('a', { hasText: 'Overview' }).click();
+    await narrow.locator('agora-portal [data-product][data-tab="overview"]').waitFor();
+    await poll(async () => { const r = await inSight(); return r.left >= 0 && r.right >= 0; }).toBe(true);
+    await narrow.context().close();
   });
 
   it('lists the documents of the version, opening guides in the viewer and files on their page', async () => {
