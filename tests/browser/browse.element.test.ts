@@ -165,8 +165,8 @@ describe('placeholders', () => {
 
   it('a 403 shows the unauthorized placeholder; another failure the products fetch error', async () => {
     const page = await host('<agora-catalogue id="a" tenant="org-not-mine"></agora-catalogue><agora-catalogue id="b" api-base="/api/v0"></agora-catalogue>');
-    const account = suite.portal.accounts[0]!;
-    await signIn(page, suite.portal.baseUrl, account.email, account.password);
+    const admin = suite.account('admin');
+    await signIn(page, suite.portal.baseUrl, admin.email, admin.password);
     await page.locator('#a [role="alert"]', { hasText: 'You are not authorised to see this page' }).waitFor();
     await page.locator('#b [role="alert"]', { hasText: 'The products could not be loaded' }).waitFor();
     expect(await page.locator('agora-catalogue [data-product-id]').count()).toBe(0);

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, pageErrors, RESULTS_DIR, signIn, startPortal, useSuite, type Portal } from './harness.ts';
+import { newPage, pageAs, pageErrors, RESULTS_DIR, startPortal, useSuite, type Portal } from './harness.ts';
 
 const DIR = join(RESULTS_DIR, 'screenshots');
 const WIDTHS = [375, 768, 1280, 1920];
@@ -55,13 +55,9 @@ describe('browse and search screenshots and layout', () => {
   for (const shot of SHOTS) {
     it(`${shot.name} at ${WIDTHS.join(', ')} px`, async () => {
       for (const width of WIDTHS) {
-        const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
-        const base = (shot.base?.() ?? suite.portal).baseUrl;
-        if (shot.signedIn) {
-          const account = suite.portal.accounts.find((a) => /consumer/i.test(a.role)) ?? suite.portal.accounts[0]!;
-          await signIn(page, base, account.email, account.password);
-        }
-        await page.goto(`${base}${shot.path}`);
+        const portal = shot.base?.() ?? suite.portal;
+        const page = await pageAs(suite.browser, portal, shot.signedIn ? 'orgadmin' : null, { viewport: { width, height: 900 } });
+        await page.goto(`${portal.baseUrl}${shot.path}`);
         await page.locator(`agora-portal ${shot.ready}`).first().waitFor();
         await fits(page, width);
         if (width === 1280 || width === 375) await shoot(page, shot.name, width);

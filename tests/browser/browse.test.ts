@@ -261,9 +261,9 @@ describe('sections by settings and sign-in', () => {
     const sections = (page: Page) => sidebar(page).locator('[data-filter-section]').evaluateAll((els) => els.map((e) => e.getAttribute('data-filter-section')));
     expect(await sections(visitor)).toEqual(['category', 'stage', 'rating', 'state']);
 
-    const consumer = suite.portal.accounts.find((a) => /consumer/i.test(a.role)) ?? suite.portal.accounts[0]!;
+    const member = suite.account('orgadmin');
     const page = await newPage(suite.browser);
-    const tokens = await signIn(page, suite.portal.baseUrl, consumer.email, consumer.password);
+    const tokens = await signIn(page, suite.portal.baseUrl, member.email, member.password);
     await page.goto(`${suite.portal.baseUrl}/browseProducts`);
     await tiles(page).first().waitFor();
     expect(await sections(page)).toEqual(['category', 'stage', 'rating', 'state', 'subscription']);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { assetResources } from '../../server/src/db/schema.ts';
-import { newPage, pageErrors, signIn, useSuite } from './harness.ts';
+import { pageErrors, useSuite } from './harness.ts';
 
 const suite = useSuite();
 
@@ -17,20 +17,7 @@ beforeAll(async () => {
   await suite.portal.db.update(assetResources).set({ specification: '', specificationSize: 0 }).where(eq(assetResources.id, 'res-payments-compat'));
 });
 
-function account(prefix: string) {
-  const found = suite.portal.accounts.find((a) => a.email.startsWith(`${prefix}@`));
-  if (!found) throw new Error(`no demo account ${prefix}`);
-  return found;
-}
-
-async function pageAs(who: string | null, width = 1280): Promise<Page> {
-  const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
-  if (who) {
-    const a = account(who);
-    await signIn(page, suite.portal.baseUrl, a.email, a.password);
-  }
-  return page;
-}
+const VIEWPORT = { viewport: { width: 1280, height: 900 } };
 
 const resourcePath = (productId: string, resourceId: string, versionId?: string, tab = 'methods') =>
   `/productDetails/${productId}${versionId ? `/version/${versionId}` : ''}/resources/${resourceId}/${tab}`;
@@ -67,7 +54,7 @@ describe('renderers by resource type, inside the shadow root', () => {
     ['other', 'prod-legacy-billing', 'res-legacy-billing', '[data-explorer="unsupported"]'],
   ];
   let page: Page;
-  beforeAll(async () => { page = await pageAs(null); });
+  beforeAll(async () => { page = await suite.pageAs(null, VIEWPORT); });
   afterAll(async () => { await page.context().close(); });
 
   for (const [type, productId, resourceId, viewer] of cases) {
@@ -91,7 +78,7 @@ describe('renderers by resource type, inside the shadow root', () => {
 
 describe('the page: title, badges, download, tabs', () => {
   it('shows the title with its stage, the state and the release state with its message as a tooltip', async () => {
-    const page = await pageAs(null);
+    const page = await suite.pageAs(null, VIEWPORT);
     await openResource(page, resourcePath('prod-payments', 'res-payments-sandbox'));
     const header = page.locator('agora-portal [data-part="resource-header"]');
     expect(await header.locator('[data-part="title"]').innerText()).toBe('Payments API (sandbox)');
@@ -105,7 +92,7 @@ describe('the page: title, badges, download, tabs', () => {
   });
 
   it('downloads the definition under its file name', async () => {
-    const page = await pageAs(null);
+    const page = await suite.pageAs(null, VIEWPORT);
     await openResource(page, resourcePath('prod-fx-rates', 'res-fx-rates'));
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -116,7 +103,7 @@ describe('the page: title, badges, download, tabs', () => {
   });
 
   it('disables the download of an empty definition, with the tooltip "Resource definition not found"', async () => {
-    const page = await pageAs(null);
+    const page = await suite.pageAs(null, VIEWPORT);
     await openResource(page, resourcePath('prod-payments', 'res-payments-compat'));
     const button = page.locator('agora-portal [data-part="resource-header"] [data-action="download"]');
     expect(await button.isDisabled()).toBe(true);
@@ -130,7 +117,7 @@ describe('the page: title, badges, download, tabs', () => {
   });
 
   it('offers the credentials and access requests tabs to a consumer only, the methods tab by default', async () => {
-    const visitor = await pageAs(null);
+    const visitor = await suite.pageAs(null, VIEWPORT);
     await openResource(visitor, resourcePath('prod-petstore', 'res-petstore'));
     const tabs = (p: Page) => p.locator('agora-portal nav[aria-label="Resource sections"] a').allInnerTexts();
     expect(await tabs(visitor)).toEqual(['Methods']);
@@ -139,7 +126,7 @@ describe('the page: title, badges, download, tabs', () => {
     expect(await visitor.locator('agora-portal [data-part="tab-content"]').getAttribute('data-tab')).toBe('methods');
     await visitor.context().close();
 
-    const consumer = await pageAs('consumer');
+    const consumer = await suite.pageAs('consumer', VIEWPORT);
     await openResource(consumer, resourcePath('prod-petstore', 'res-petstore'));
     expect(await tabs(consumer)).toEqual(['Methods', 'Credentials', 'Access requests']);
     await consumer.locator('agora-portal nav[aria-label="Resource sections"] a', { hasText: 'Credentials' }).click();
@@ -150,7 +137,7 @@ describe('the page: title, badges, download, tabs', () => {
   });
 
   it('goes back to the product from the breadcrumb', async () => {
-    const page = await pageAs(null);
+    const page = await suite.pageAs(null, VIEWPORT);
     await openResource(page, resourcePath('prod-petstore', 'res-petstore'));
     await page.locator('agora-portal nav[aria-label="Breadcrumb"] a', { hasText: 'Resources' }).click();
     await page.locator('agora-portal [data-product][data-tab="resources"]').waitFor();
@@ -161,7 +148,7 @@ describe('the page: title, badges, download, tabs', () => {
 
 describe('notices', () => {
   let page: Page;
-  beforeAll(async () => { page = await pageAs(null); });
+  beforeAll(async () => { page = await suite.pageAs(null, VIEWPORT); });
   afterAll(async () => { await page.context().close(); });
 
   it('warns of a deleted resource, with the provider contact', async () => {
@@ -198,7 +185,7 @@ describe('notices', () => {
 
 describe('code viewer', () => {
   it('shows 100 lines first, 50 more on scroll and on "Show more", with line numbers and the whole text to copy', async () => {
-    const page = await pageAs(null);
+    const page = await suite.pageAs(null, VIEWPORT);
     await openResource(page, resourcePath('prod-fx-rates', 'res-fx-rates'));
     const code = page.locator('agora-portal [data-code-viewer] code');
     await code.waitFor();
@@ -220,7 +207,7 @@ describe('code viewer', () => {
 
 describe('a 13 MB description (GitHub REST)', () => {
   it('lists its operations from the index, filters them, and opens one on demand', async () => {
-    const page = await pageAs(null);
+    const page = await suite.pageAs(null, VIEWPORT);
     const requests: string[] = [];
     page.on('request', (r) => requests.push(new URL(r.url()).pathname));
     await openResource(page, resourcePath('prod-github-rest', 'res-github-rest'));
@@ -252,7 +239,7 @@ describe('a 13 MB description (GitHub REST)', () => {
 
 describe('<agora-explorer> alone on a page', () => {
   it('renders the Petstore on demo/embed.html, with the host page untouched', async () => {
-    const page = await pageAs(null);
+    const page = await suite.pageAs(null, VIEWPORT);
     await page.goto(`${suite.portal.baseUrl}/embed.html`);
     const explorer = page.locator('agora-explorer[resource-id="res-petstore"]');
     await explorer.locator('[data-viewer="swagger-ui"] .opblock').first().waitFor({ timeout: 60_000 });

@@ -12,7 +12,7 @@ import { newPage, pageErrors, signIn, useSuite } from './harness.ts';
 const suite = useSuite();
 
 async function consumerPage(): Promise<{ page: Page; userId: string }> {
-  const a = suite.portal.accounts.find((x) => x.email.startsWith('consumer@'))!;
+  const a = suite.account('consumer');
   const page = await newPage(suite.browser, { viewport: { width: 1280, height: 900 } });
   const tokens = await signIn(page, suite.portal.baseUrl, a.email, a.password);
   const session = await (await page.request.get(`${suite.portal.baseUrl}/api/v1/auth/findSession`, { headers: { Authorization: `Bearer ${tokens.accessToken}` } })).json() as { user: { id: string } };

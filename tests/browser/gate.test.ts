@@ -4,23 +4,15 @@
 // usable; a Consumer browses as usual; with the consumer feature off, the Developer browses too.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, poll, signIn, useSuite } from './harness.ts';
+import { poll, useSuite } from './harness.ts';
 
 const UNAUTHORIZED = 'You are not authorised to see this page';
 
 const suite = useSuite({ settings: { public: false } });
 
-const account = (email: string) => {
-  const found = suite.portal.accounts.find((a) => a.email === email);
-  if (!found) throw new Error(`no demo account ${email}`);
-  return found;
-};
-
-/** A page signed in as `email`, counting the catalogue requests it sends. */
-async function pageAs(email: string): Promise<{ page: Page; catalogueCalls: string[] }> {
-  const page = await newPage(suite.browser);
-  const { password } = account(email);
-  await signIn(page, suite.portal.baseUrl, email, password);
+/** suite.pageAs(who), counting the catalogue requests it sends. */
+async function watchedPageAs(who: string): Promise<{ page: Page; catalogueCalls: string[] }> {
+  const page = await suite.pageAs(who);
   const catalogueCalls: string[] = [];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
@@ -33,7 +25,7 @@ const main = (page: Page) => page.locator('agora-portal main');
 
 describe('the catalogue gate of a private marketplace', () => {
   it('shows a Developer one unauthorized message on each catalogue screen, and keeps the rest of the portal', async () => {
-    const { page, catalogueCalls } = await pageAs('developer@agora.test');
+    const { page, catalogueCalls } = await watchedPageAs('developer');
     for (const path of ['/browseProducts', '/categories', '/productDetails/p-1/overview', '/advancedSearchResults/all?q=payments', '/']) {
       await page.goto(`${suite.portal.baseUrl}${path}`);
       await main(page).getByText(UNAUTHORIZED).waitFor();
@@ -47,7 +39,7 @@ describe('the catalogue gate of a private marketplace', () => {
   });
 
   it('shows the same message in a catalogue element alone on a page', async () => {
-    const { page, catalogueCalls } = await pageAs('developer@agora.test');
+    const { page, catalogueCalls } = await watchedPageAs('developer');
     await page.route(`${suite.portal.baseUrl}/__cms/gate`, (route) => route.fulfill({
       contentType: 'text/html',
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CMS page</title>
@@ -63,7 +55,7 @@ describe('the catalogue gate of a private marketplace', () => {
   });
 
   it('lets a Consumer browse', async () => {
-    const { page } = await pageAs('consumer@agora.test');
+    const { page } = await watchedPageAs('consumer');
     await page.goto(`${suite.portal.baseUrl}/browseProducts`);
     await poll(() => main(page).locator('[data-product-id]').count()).toBeGreaterThan(0);
     expect(await main(page).getByText(UNAUTHORIZED).count()).toBe(0);
@@ -73,7 +65,7 @@ describe('the catalogue gate of a private marketplace', () => {
   it('opens the catalogue to the Developer when the consumer feature is off', async () => {
     await suite.portal.setSettings({ consumer: false });
     try {
-      const { page } = await pageAs('developer@agora.test');
+      const { page } = await watchedPageAs('developer');
       await page.goto(`${suite.portal.baseUrl}/browseProducts`);
       await poll(() => main(page).locator('[data-product-id]').count()).toBeGreaterThan(0);
       expect(await main(page).getByText(UNAUTHORIZED).count()).toBe(0);

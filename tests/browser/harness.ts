@@ -3,11 +3,14 @@
 //
 //   const suite = useSuite({ settings: { public: false } });   // top level: one portal and browser per file
 //   it('…', async () => {
-//     const page = await newPage(suite.browser);
+//     const page = await suite.pageAs('consumer');             // consumer@agora.test; null: a visitor
 //     await page.goto(`${suite.portal.baseUrl}/`);
-//     await signIn(page, suite.portal.baseUrl, suite.portal.accounts[0].email, suite.portal.accounts[0].password);
 //     await poll(() => shadowText(page, 'agora-portal h1')).toBe('Marketplace');
 //   });
+//
+// Demo accounts are named by the part of their e-mail before the @ (server/seed/accounts.ts):
+// suite.account('orgadmin') is orgadmin@agora.test. For another portal of the file (startPortal),
+// the same helpers take it as an argument: accountOf(portal, who), pageAs(browser, portal, who).
 //
 // A file with more to set up registers its own beforeAll/afterAll after useSuite: vitest runs
 // beforeAll hooks in that order and afterAll hooks in reverse (sequence.hooks 'stack'), so its
@@ -214,6 +217,10 @@ export interface Suite {
   /** Both are up. An extra afterAll that undoes its set-up checks it: after a failed start, throwing
    * there would add a second error and stop the afterAll that closes the portal and browser. */
   readonly started: boolean;
+  /** The demo account whose e-mail starts with `${who}@`, e.g. 'consumer'. */
+  account(who: string): DemoAccount;
+  /** A new page (newPage's options), signed in as that account unless `who` is null (a visitor). */
+  pageAs(who: string | null, contextOptions?: BrowserContextOptions): Promise<Page>;
 }
 
 /** One portal (startPortal's options) and one browser for the whole test file: call it at the
@@ -240,7 +247,29 @@ export function useSuite(options: PortalOptions = {}): Suite {
     get portal() { return need(portal, 'portal'); },
     get browser() { return need(browser, 'browser'); },
     get started() { return portal !== undefined && browser !== undefined; },
+    account: (who) => accountOf(need(portal, 'portal'), who),
+    pageAs: (who, contextOptions) => pageAs(need(browser, 'browser'), need(portal, 'portal'), who, contextOptions),
   };
+}
+
+/** The demo account of `portal` whose e-mail starts with `${who}@`. */
+export function accountOf(portal: Portal, who: string): DemoAccount {
+  const found = portal.accounts.find((a) => a.email.startsWith(`${who}@`));
+  if (!found) {
+    throw new Error(`no demo account "${who}": the accounts are ${portal.accounts.map((a) => a.email.split('@')[0]).join(', ')}`);
+  }
+  return found;
+}
+
+/** A new page (newPage's options) signed in on `portal` as accountOf(portal, who), or a visitor's
+ * page when `who` is null. */
+export async function pageAs(browser: Browser, portal: Portal, who: string | null, contextOptions?: BrowserContextOptions): Promise<Page> {
+  const page = await newPage(browser, contextOptions);
+  if (who !== null) {
+    const { email, password } = accountOf(portal, who);
+    await signIn(page, portal.baseUrl, email, password);
+  }
+  return page;
 }
 
 /** expect.poll with room for a first load (lazy chunks, the API) on a shared machine: vitest's

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq, sql } from 'drizzle-orm';
-import { deepMerge, newPage, pageErrors, poll, signIn, useSuite, type SiteSettingsOverride } from './harness.ts';
+import { deepMerge, newPage, pageErrors, poll, useSuite, type SiteSettingsOverride } from './harness.ts';
 import { siteConfig } from '../../server/src/db/schema.ts';
 
 const suite = useSuite();
@@ -151,9 +151,7 @@ describe('home page', () => {
     expect(await page.locator('agora-portal [data-cta]').count()).toBe(0);
 
     await settings({});
-    page = await newPage(suite.browser);
-    const account = suite.portal.accounts.find((a) => a.email === 'consumer@agora.test')!;
-    await signIn(page, suite.portal.baseUrl, account.email, account.password);
+    page = await suite.pageAs('consumer');
     await page.goto(`${suite.portal.baseUrl}/`);
     await page.locator('agora-portal [data-recent-grid]').waitFor();
     expect(await page.locator('agora-portal [data-cta]').count()).toBe(0);

@@ -5,22 +5,15 @@
 // button, plan not found, and why a subscribe button is disabled.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { newPage, pageErrors, signIn, startPortal, useSuite, type Portal } from './harness.ts';
+import { pageAs, pageErrors, startPortal, useSuite } from './harness.ts';
 
 const V3 = '/productDetails/prod-payments/version/ver-payments-3';
 
 const suite = useSuite();
 let page: Page;
 
-async function signedInPage(target: Portal, who: string): Promise<Page> {
-  const p = await newPage(suite.browser);
-  const a = target.accounts.find((x) => x.email.startsWith(`${who}@`))!;
-  await signIn(p, target.baseUrl, a.email, a.password);
-  return p;
-}
-
 beforeAll(async () => {
-  page = await signedInPage(suite.portal, 'orgadmin');
+  page = await suite.pageAs('orgadmin');
 });
 
 /** Opens a plan page and waits for its quotas. */
@@ -204,7 +197,7 @@ describe('plan page navigation and availability', () => {
   });
 
   it('disables subscribing to a plan that is not active, with the reason as a tooltip', async () => {
-    const admin = await signedInPage(suite.portal, 'admin');
+    const admin = await suite.pageAs('admin');
     const plan = await openPlan(`${V3}/plans/plan-payments-legacy`, admin);
     const button = plan.locator('button[data-subscribe-blocked="state"]');
     expect(await button.isDisabled()).toBe(true);
@@ -220,7 +213,7 @@ describe('plan page navigation and availability', () => {
   it('disables paid plans when billing is off', async () => {
     const noBilling = await startPortal({ settings: { billing: { enabled: false } } });
     try {
-      const p = await signedInPage(noBilling, 'orgadmin');
+      const p = await pageAs(suite.browser, noBilling, 'orgadmin');
       const plan = await openPlan(`${V3}/plans/plan-payments-starter`, p, noBilling.baseUrl);
       expect(await plan.locator('button[data-subscribe-blocked="billing"]').isDisabled()).toBe(true);
       expect(await plan.innerText()).toContain('Paid plans are not enabled on this marketplace.');

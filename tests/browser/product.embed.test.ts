@@ -4,7 +4,7 @@
 // every other link to the host page as a cancelable agora-navigate event.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, pageErrors, signIn, useSuite } from './harness.ts';
+import { pageErrors, useSuite } from './harness.ts';
 
 const suite = useSuite();
 let pages = 0;
@@ -27,11 +27,7 @@ function cmsPage(script: string, markup: string): string {
 }
 
 async function host(markup: string, script: string, who: string | null = 'orgadmin'): Promise<Page> {
-  const page = await newPage(suite.browser, { viewport: { width: 1280, height: 900 } });
-  if (who) {
-    const a = suite.portal.accounts.find((x) => x.email.startsWith(`${who}@`))!;
-    await signIn(page, suite.portal.baseUrl, a.email, a.password);
-  }
+  const page = await suite.pageAs(who, { viewport: { width: 1280, height: 900 } });
   const path = `/__cms/${++pages}`;
   await page.route(`${suite.portal.baseUrl}${path}`, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: cmsPage(script, markup) }));
@@ -124,9 +120,7 @@ describe('<agora-subscribe-button> alone', () => {
 
 describe('on demo/embed.html', () => {
   it('shows the product and its subscribe button among the page’s other blocks, tabs moving in place', async () => {
-    const page = await newPage(suite.browser, { viewport: { width: 1280, height: 900 } });
-    const a = suite.portal.accounts.find((x) => x.email.startsWith('orgadmin@'))!;
-    await signIn(page, suite.portal.baseUrl, a.email, a.password);
+    const page = await suite.pageAs('orgadmin', { viewport: { width: 1280, height: 900 } });
     await page.goto(`${suite.portal.baseUrl}/embed.html`);
     const product = page.locator('agora-product');
     await product.locator('[data-part="header"] h1').waitFor({ timeout: 30_000 });

@@ -5,27 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { products } from '../../server/src/db/schema.ts';
-import { newPage, pageErrors, poll, signIn, startPortal, useSuite, type Portal } from './harness.ts';
+import { pageAs, pageErrors, poll, startPortal, useSuite, type Portal } from './harness.ts';
 
 const PAYMENTS = '/productDetails/prod-payments';
 const V3 = `${PAYMENTS}/version/ver-payments-3`;
 
 const suite = useSuite();
 
-function account(prefix: string) {
-  const found = suite.portal.accounts.find((a) => a.email.startsWith(`${prefix}@`));
-  if (!found) throw new Error(`no demo account ${prefix}`);
-  return found;
-}
-
-async function pageAs(who: string | null, width = 1280): Promise<Page> {
-  const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
-  if (who) {
-    const a = account(who);
-    await signIn(page, suite.portal.baseUrl, a.email, a.password);
-  }
-  return page;
-}
+const view = (width = 1280) => ({ viewport: { width, height: 900 } });
 
 /** Opens a portal path and waits for the product page to show the given tab. */
 async function open(page: Page, path: string, tab = 'overview'): Promise<void> {
@@ -37,7 +24,7 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 describe('tabs and redirects', () => {
   let page: Page;
-  beforeAll(async () => { page = await pageAs('orgadmin'); });
+  beforeAll(async () => { page = await suite.pageAs('orgadmin', view()); });
 
   it('sends the bare product path to its overview and names the product', async () => {
     await open(page, PAYMENTS);
@@ -71,7 +58,7 @@ describe('tabs and redirects', () => {
   });
 
   it('keeps the current tab in sight on a narrow screen, where the tabs scroll sideways', async () => {
-    const narrow = await pageAs('orgadmin', 375);
+    const narrow = await suite.pageAs('orgadmin', view(375));
     const tabs = narrow.locator('agora-portal nav[aria-label="Product sections"] ul');
     /** The current tab's edges inside the visible part of the tab list, in px (negative: cut off). */
     const inSight = () => tabs.locator('a[aria-current="page"]').evaluate((a) => {
@@ -101,7 +88,7 @@ describe('tabs and redirects', () => {
 
 describe('version selector and state labels', () => {
   let page: Page;
-  beforeAll(async () => { page = await pageAs('orgadmin'); });
+  beforeAll(async () => { page = await suite.pageAs('orgadmin', view()); });
 
   it('lists every version (display mode all), newest first, and labels the state in its colour', async () => {
     await open(page, `${V3}/overview`);
@@ -137,7 +124,7 @@ describe('version selector and state labels', () => {
   });
 
   it('shows the versions error when the list cannot be read', async () => {
-    const other = await pageAs('orgadmin');
+    const other = await suite.pageAs('orgadmin', view());
     await other.route('**/api/v1/products/prod-payments/versions?*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ status: 500, title: 'Internal Server Error', detail: 'boom' }] }) }));
     await open(other, `${V3}/overview`);
@@ -153,9 +140,7 @@ describe('the latest-only display mode and ratings off', () => {
   let page: Page;
   beforeAll(async () => {
     second = await startPortal({ settings: { versions: { display: 'latest' }, reviews: { enabled: false } } });
-    page = await newPage(suite.browser);
-    const a = account('orgadmin');
-    await signIn(page, second.baseUrl, a.email, a.password);
+    page = await pageAs(suite.browser, second, 'orgadmin');
   });
   afterAll(async () => { await page?.context().close(); await second?.close(); });
 
@@ -173,7 +158,7 @@ describe('the latest-only display mode and ratings off', () => {
 
 describe('warnings with the contact line', () => {
   let page: Page;
-  beforeAll(async () => { page = await pageAs('orgadmin'); });
+  beforeAll(async () => { page = await suite.pageAs('orgadmin', view()); });
 
   it('warns about a version in error, with a mailto contact', async () => {
     await open(page, `${PAYMENTS}/version/ver-payments-1/overview`);
@@ -217,7 +202,7 @@ describe('warnings with the contact line', () => {
 
 describe('right pane', () => {
   it('shows the ratings summary, support contact, categories, tags and history', async () => {
-    const page = await pageAs('orgadmin');
+    const page = await suite.pageAs('orgadmin', view());
     await open(page, `${V3}/overview`);
     const ratings = page.locator('agora-portal [data-part="pane-ratings"]');
     expect(await ratings.locator('[data-rating-average]').innerText()).toBe('4.0');
@@ -258,7 +243,7 @@ describe('subscribe button', () => {
   const look = (page: Page) => page.locator('agora-portal [data-part="subscribe"] [data-look]');
 
   it("reads 'Subscribed (n)' with an add button for several subscriptions, 'Subscribed' for one, 'Subscribe' for none", async () => {
-    const page = await pageAs('orgadmin');
+    const page = await suite.pageAs('orgadmin', view());
     await open(page, `${V3}/overview`);
     await look(page).first().waitFor();
     expect(await look(page).evaluateAll((ls) => ls.map((l) => l.getAttribute('data-look')))).toEqual(['subscribed-count', 'add']);
@@ -279,19 +264,19 @@ describe('subscribe button', () => {
   });
 
   it('is hidden for visitors, for roles that may not subscribe, and on products that cannot be subscribed to', async () => {
-    const visitor = await pageAs(null);
+    const visitor = await suite.pageAs(null, view());
     await open(visitor, `${V3}/overview`);
     await visitor.locator('agora-portal [data-part="pane-support"]').waitFor();
     expect(await look(visitor).count()).toBe(0);
     await visitor.context().close();
 
-    const subscriber = await pageAs('subscriber');
+    const subscriber = await suite.pageAs('subscriber', view());
     await open(subscriber, `${V3}/overview`);
     await subscriber.locator('agora-portal [data-part="pane-history"] [data-part="history-versions"]').waitFor();
     expect(await look(subscriber).count()).toBe(0);
     await subscriber.context().close();
 
-    const consumer = await pageAs('consumer');
+    const consumer = await suite.pageAs('consumer', view());
     await open(consumer, '/productDetails/prod-legacy-billing/overview');
     await consumer.locator('agora-portal [data-part="pane-history"] [data-part="history-versions"]').waitFor();
     expect(await look(consumer).count()).toBe(0);
@@ -303,7 +288,7 @@ describe('subscribe button', () => {
 
 describe('resource list', () => {
   it('groups by asset, colours states and links each resource to its methods page', async () => {
-    const page = await pageAs('orgadmin');
+    const page = await suite.pageAs('orgadmin', view());
     await open(page, `${V3}/resources`, 'resources');
     const list = page.locator('agora-portal [data-part="resources"] [data-part="resource-list"]');
     await list.waitFor();
@@ -338,7 +323,7 @@ describe('resource list', () => {
 
 describe('errors', () => {
   it('shows product not found, the product fetch error and the unauthorized placeholder', async () => {
-    const page = await pageAs('orgadmin');
+    const page = await suite.pageAs('orgadmin', view());
     await page.goto(`${suite.portal.baseUrl}/productDetails/prod-nope/overview`);
     await page.locator('agora-portal main [role="status"]', { hasText: 'Product not found' }).waitFor();
 

@@ -5,15 +5,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REDIRECT_CASES, ROUTE_CASES } from '../unit/routes.cases.ts';
-import { newPage, signIn, useSuite, type SiteSettingsOverride } from './harness.ts';
+import { newPage, useSuite, type SiteSettingsOverride } from './harness.ts';
 
 const suite = useSuite();
 let member: Page;
 
 beforeAll(async () => {
-  member = await newPage(suite.browser);
-  const account = suite.portal.accounts.find((a) => a.email.startsWith('consumer@'))!;
-  await signIn(member, suite.portal.baseUrl, account.email, account.password);
+  member = await suite.pageAs('consumer');
 });
 
 const shown = (page: Page) => page.locator('agora-portal main[data-route]').first().getAttribute('data-route');

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, RESULTS_DIR, signIn, useSuite } from './harness.ts';
+import { RESULTS_DIR, useSuite } from './harness.ts';
 
 const DIR = join(RESULTS_DIR, 'screenshots');
 const path = (product: string, resource: string) => `/productDetails/${product}/resources/${resource}/methods`;
@@ -74,9 +74,7 @@ beforeAll(async () => {
 describe.each([1280, 375])('explorer screens at %i px', (width) => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(suite.browser, { viewport: { width, height: 900 } });
-    const a = suite.portal.accounts.find((x) => x.email.startsWith('consumer@'))!;
-    await signIn(page, suite.portal.baseUrl, a.email, a.password);
+    page = await suite.pageAs('consumer', { viewport: { width, height: 900 } });
   });
   afterAll(async () => { await page?.context().close(); });
 

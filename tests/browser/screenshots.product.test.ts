@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, RESULTS_DIR, signIn, useSuite } from './harness.ts';
+import { RESULTS_DIR, useSuite } from './harness.ts';
 
 const DIR = join(RESULTS_DIR, 'screenshots');
 const V3 = '/productDetails/prod-payments/version/ver-payments-3';
@@ -27,16 +27,9 @@ beforeAll(async () => {
   mkdirSync(DIR, { recursive: true });
 });
 
-async function signedIn(width: number): Promise<Page> {
-  const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
-  const a = suite.portal.accounts.find((x) => x.email.startsWith('orgadmin@'))!;
-  await signIn(page, suite.portal.baseUrl, a.email, a.password);
-  return page;
-}
-
 describe.each([1280, 375])('product screens at %i px', (width) => {
   let page: Page;
-  beforeAll(async () => { page = await signedIn(width); });
+  beforeAll(async () => { page = await suite.pageAs('orgadmin', { viewport: { width, height: 900 } }); });
   afterAll(async () => { await page?.context().close(); });
 
   it.each(SCREENS)('$name', async ({ name, path, ready }) => {

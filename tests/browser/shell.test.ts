@@ -4,7 +4,7 @@
 // marketplace-load error. Screenshots at 1280 and 375 px go to test-results/.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, pageErrors, screenshot, signIn, useSuite } from './harness.ts';
+import { newPage, pageErrors, screenshot, useSuite } from './harness.ts';
 
 const suite = useSuite({
   settings: {
@@ -17,7 +17,6 @@ const suite = useSuite({
   },
 });
 
-const consumer = () => suite.portal.accounts.find((a) => a.email.startsWith('consumer@'))!;
 const topNav = (page: Page) => page.locator('agora-portal header nav').first();
 const topNavTexts = async (page: Page) => (await topNav(page).locator('a').allInnerTexts()).map((t) => t.trim());
 
@@ -126,9 +125,7 @@ describe('as a visitor', () => {
 
 describe('signed in', () => {
   it('adds Applications and the entries for members, and the side navigation with its version', async () => {
-    const page = await newPage(suite.browser);
-    const account = consumer();
-    await signIn(page, suite.portal.baseUrl, account.email, account.password);
+    const page = await suite.pageAs('consumer');
     await open(page, '/subscriptions');
     expect(await topNavTexts(page)).toEqual(['Home', 'Products', 'Categories', 'Applications', 'Status', 'Members area']);
     const side = page.locator('agora-portal aside nav');
@@ -146,9 +143,7 @@ describe('signed in', () => {
   });
 
   it('collapses the side navigation to icons and keeps it so after a reload', async () => {
-    const page = await newPage(suite.browser);
-    const account = consumer();
-    await signIn(page, suite.portal.baseUrl, account.email, account.password);
+    const page = await suite.pageAs('consumer');
     await open(page, '/applications');
     const aside = page.locator('agora-portal aside');
     await aside.waitFor();
@@ -168,16 +163,14 @@ describe('signed in', () => {
   });
 
   it('shows the account menu with the user, and collapses its insights group', async () => {
-    const page = await newPage(suite.browser);
-    const account = consumer();
-    await signIn(page, suite.portal.baseUrl, account.email, account.password);
+    const page = await suite.pageAs('consumer');
     await open(page, '/consumer-insights/traffic');
     await page.locator('agora-portal aside nav a[aria-current=page]', { hasText: 'API traffic' }).waitFor();
     await page.locator('agora-portal aside button[aria-expanded=true][aria-label^="Show"]').click();
     expect(await page.locator('agora-portal aside nav a', { hasText: 'API traffic' }).count()).toBe(0);
     await page.locator('agora-portal header button[aria-label^="Account of"]').click();
     await page.locator('agora-portal header button', { hasText: 'Sign out' }).waitFor();
-    expect(await page.locator('agora-portal header').innerText()).toContain(account.email);
+    expect(await page.locator('agora-portal header').innerText()).toContain(suite.account('consumer').email);
     await page.keyboard.press('Escape');
     expect(await page.locator('agora-portal header button', { hasText: 'Sign out' }).isVisible()).toBe(false);
     await page.context().close();
@@ -208,9 +201,7 @@ describe('below 992 px', () => {
   });
 
   it('lists the side navigation entries in the dropdown when signed in', async () => {
-    const page = await newPage(suite.browser, { viewport: { width: 375, height: 740 } });
-    const account = consumer();
-    await signIn(page, suite.portal.baseUrl, account.email, account.password);
+    const page = await suite.pageAs('consumer', { viewport: { width: 375, height: 740 } });
     await open(page, '/credentials');
     await page.locator('agora-portal header button[aria-label=Menu]').click();
     const side = page.locator('agora-portal header nav[aria-label="My marketplace"]');

@@ -7,7 +7,6 @@ import { newPage, pageErrors, screenshot, SESSION_KEY, signIn, useSuite } from '
 
 const suite = useSuite();
 
-const account = () => suite.portal.accounts.find((a) => a.email.startsWith('consumer@'))!;
 const here = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 const form = (page: Page) => page.locator('agora-portal form');
 
@@ -27,7 +26,8 @@ describe('sign-in', () => {
     expect(await page.locator('agora-portal label', { hasText: 'Email or user name' }).count()).toBe(1);
     expect(await page.evaluate(() => document.querySelector('agora-portal')!.shadowRoot!.activeElement?.getAttribute('name'))).toBe('username');
     await screenshot(page, 'signin-1280');
-    await fill(page, account().email, account().password);
+    const consumer = suite.account('consumer');
+    await fill(page, consumer.email, consumer.password);
     await page.locator('agora-portal main[data-route=subscriptions]').waitFor();
     expect(here(page)).toBe('/subscriptions?product=p-1');
     await page.locator('agora-portal header button[aria-label^="Account of"]').waitFor();
@@ -49,7 +49,7 @@ describe('sign-in', () => {
     await form(page).locator('button[type=submit]').click();
     expect(await form(page).innerText()).toContain('Enter your email or user name.');
     expect(await form(page).locator('input[name=username]').getAttribute('aria-invalid')).toBe('true');
-    await form(page).locator('input[name=username]').fill(account().email);
+    await form(page).locator('input[name=username]').fill(suite.account('consumer').email);
     await form(page).locator('button[type=submit]').click();
     expect(await form(page).innerText()).toContain('Enter your password.');
     expect(calls).toBe(0);
@@ -59,7 +59,7 @@ describe('sign-in', () => {
   it('says so when the password is wrong, and stays signed out', async () => {
     const page = await newPage(suite.browser);
     await page.goto(`${suite.portal.baseUrl}/signin`);
-    await fill(page, account().email, 'not-the-password');
+    await fill(page, suite.account('consumer').email, 'not-the-password');
     const alert = page.locator('agora-portal [role=alert]');
     await alert.waitFor();
     expect((await alert.innerText()).trim()).toBe('The email or password is not correct.');
@@ -82,8 +82,7 @@ describe('sign-in', () => {
 
 describe('sign-out', () => {
   it('revokes the session on the server and shows the visitor view', async () => {
-    const page = await newPage(suite.browser);
-    await signIn(page, suite.portal.baseUrl, account().email, account().password);
+    const page = await suite.pageAs('consumer');
     await page.goto(`${suite.portal.baseUrl}/applications`);
     await page.locator('agora-portal main[data-route=applications]').waitFor();
     const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY))!) as { refreshToken: string };
@@ -101,8 +100,9 @@ describe('sign-out', () => {
 
 describe('a failed token refresh', () => {
   it('forces a new sign-in and comes back afterwards', async () => {
+    const consumer = suite.account('consumer');
     const page = await newPage(suite.browser);
-    const tokens = await signIn(page, suite.portal.baseUrl, account().email, account().password);
+    const tokens = await signIn(page, suite.portal.baseUrl, consumer.email, consumer.password);
     // Signed out elsewhere: the refresh token is revoked and the access token no longer valid.
     await page.request.post(`${suite.portal.baseUrl}/api/v1/auth/signout`, { data: { refreshToken: tokens.refreshToken } });
     await page.evaluate(([key, refreshToken]) => localStorage.setItem(key, JSON.stringify({
@@ -112,7 +112,7 @@ describe('a failed token refresh', () => {
     await page.locator('agora-portal main[data-route=signin]').waitFor();
     expect(here(page)).toBe('/signin?returnTo=%2Fcredentials&reason=expired');
     await page.locator('agora-portal main [role=status]', { hasText: 'Your session has ended' }).waitFor();
-    await fill(page, account().email, account().password);
+    await fill(page, consumer.email, consumer.password);
     await page.locator('agora-portal main[data-route=credentials]').waitFor();
     await page.context().close();
   });
