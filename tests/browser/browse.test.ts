@@ -287,6 +287,7 @@ describe('sections by settings and sign-in', () => {
       await poll(() => page.locator('agora-portal [data-total]').innerText()).toBe('31 products');
       // Tiles leave out the ratings as well.
       expect(await page.locator('agora-portal [data-product-id] [role="img"]').count()).toBe(0);
+      await page.context().close();
     } finally {
       await off.close();
     }

@@ -195,7 +195,11 @@ export async function startServer(options: PortalOptions = {}): Promise<Portal> 
       accounts: template.accounts,
       setSettings: (patch) => applySiteConfig(store.db, { settings: patch }),
       async close() {
-        await running.close();
+        // A page left open may hold a connection with a request in flight, and closing would wait
+        // for it without end: the connections are cut, whatever the browser is doing.
+        const closing = running.close();
+        running.server.closeAllConnections();
+        await closing;
         await store.close();
       },
     };

@@ -245,6 +245,7 @@ describe('without the fullTextSearch feature', () => {
       expect(await disabled.innerText()).toContain('Advanced search is disabled');
       expect(await disabled.getByRole('link', { name: 'Browse products' }).getAttribute('href')).toBe('/browseProducts');
       expect(await page.locator('agora-portal [data-result-id]').count()).toBe(0);
+      await page.context().close();
     } finally {
       await off.close();
     }
