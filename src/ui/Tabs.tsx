@@ -40,6 +40,7 @@ function Count({ value, selected }: { value: number; selected: boolean }) {
 /** On a narrow screen the tab list scrolls sideways: keeps the selected tab in sight (the list
  * scrolls, never the page), so a page opened on its fifth tab shows which tab it is on. */
 function useSelectedInView(list: RefObject<HTMLElement | null>, tabs: RefObject<Array<HTMLElement | null>>, selected: number, items: readonly TabItem[]): void {
+  const widths = widthKey(items);
   useLayoutEffect(() => {
     const box = list.current;
     const tab = tabs.current[selected];
@@ -49,8 +50,13 @@ function useSelectedInView(list: RefObject<HTMLElement | null>, tabs: RefObject<
     const margin = 24; // a little of the next tab shows that there is more
     if (inner.left < outer.left) box.scrollLeft -= outer.left - inner.left + margin;
     else if (inner.right > outer.right) box.scrollLeft += inner.right - outer.right + margin;
-  }, [list, tabs, selected, items]); // items: a count arriving widens the tabs
+  }, [list, tabs, selected, widths]);
 }
+
+/** What changes the tabs' widths: which tabs there are, and their counts (a count arriving widens
+ * its tab). The selected tab is brought into sight again only then, not on every render, so a
+ * list the user scrolled stays where it is. */
+const widthKey = (items: readonly TabItem[]): string => items.map((item) => `${item.id}:${item.count ?? ''}`).join('|');
 
 /** Next enabled index from `from` in direction `step`, wrapping around. */
 function nextEnabled(items: readonly TabItem[], from: number, step: 1 | -1): number {
