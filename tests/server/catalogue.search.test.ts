@@ -3,7 +3,7 @@
 // change of a title, a text, a version, a document's place or a product's visibility must show
 // on the next search, whoever writes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp, type TestUser } from './helper.ts';
 import { seedCatalogue, type CatalogueFixture } from './catalogue.fixtures.ts';
 import { articles, assetResources, documents, documentSections, products, productVersions } from '../../server/src/db/schema.ts';
@@ -99,5 +99,28 @@ describe('search follows visibility', () => {
       await t.db.update(products).set({ state: 'published', visibility: 'unrestricted', visibilityTeamIds: [] }).where(eq(products.id, 'p-pets'));
     }
     expect(await hits(null, 'pets adopt')).toEqual(pets);
+  });
+});
+
+describe('search pages', () => {
+  it('pages through hits of equal rank in one order, each hit once', async () => {
+    // Seven products of one title rank the same; ties follow the order their entries were written.
+    const ids = Array.from({ length: 7 }, (_, i) => `p-wombat-${i}`);
+    await t.db.insert(products).values(ids.map((id, i) => ({ id, name: id, title: 'Wombat Relay', createdAt: day(i) })));
+    try {
+      const page = async (n: number) => {
+        const res = await t.request(f.alice, { url: `${API}/search?search=wombat&type=product&pageSize=3&page=${n}` });
+        expect(res.status).toBe(200);
+        expect(res.body.totalCount).toBe(7);
+        return (res.body.items as Array<{ id: string; rank: number }>);
+      };
+      const paged = [...await page(1), ...await page(2), ...await page(3)];
+      expect(new Set(paged.map((i) => i.rank)).size).toBe(1);
+      expect(paged.map((i) => i.id)).toEqual(ids);
+      // Asked again (on PostgreSQL the prepared statement has moved to its generic plan by now).
+      for (let n = 0; n < 3; n++) expect((await page(2)).map((i) => i.id)).toEqual(ids.slice(3, 6));
+    } finally {
+      await t.db.delete(products).where(inArray(products.id, ids));
+    }
   });
 });

@@ -390,6 +390,9 @@ export const searchEntries = pgTable('search_entries', {
   audience: text('audience').notNull(),
   /** The version is the product's latest (always true for a product). */
   latest: boolean('latest').notNull(),
+  /** Numbers the entries in the order they were written: search breaks ties of rank or title by
+   * it, an integer being far cheaper to compare over thousands of hits than an id. */
+  seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
 }, (t) => [
   primaryKey({ columns: [t.kind, t.id] }),
   index('search_entries_search_idx').using('gin', t.search),
