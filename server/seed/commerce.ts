@@ -7,7 +7,7 @@ import { UNLIMITED_LIMIT, UNLIMITED_THRESHOLD } from '../../src/rules/constants.
 import { ORG, TEAM, USER, SPECIAL_TAG } from './accounts.ts';
 import { at } from './clock.ts';
 import type { SeededProduct } from './catalogue.ts';
-import { svgDataUrl, iconSvg } from './media.ts';
+import { iconSvg } from './media.ts';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -291,14 +291,20 @@ export function applicationRows(products: SeededProduct[]) {
     if (!p) throw new Error(`seed: no product ${key}`);
     return p;
   };
-  const icon = (m: string, a: string, b: string) => svgDataUrl(iconSvg(m, a, b));
+  // Application images are rows of `images` owned by the application's organisation.
+  const images: Array<Row<typeof schema.images>> = [];
+  const icon = (m: string, a: string, b: string) => {
+    const id = `img-app-${m.toLowerCase()}`;
+    images.push({ id, contentType: 'image/svg+xml', data: iconSvg(m, a, b), orgId: m === 'GX' ? ORG.globex : ORG.acme, createdAt: at(-200) });
+    return id;
+  };
   const applications: Array<Row<typeof schema.applications>> = [
-    { id: 'app-acme-checkout', orgId: ORG.acme, title: 'Checkout Service', description: 'Takes payments for the Acme web shop.', icon: icon('CO', '#3b3fd8', '#8b5cf6'), ownerType: 'team', ownerId: TEAM.acmePlatform, createdBy: USER.orgadmin!, createdAt: at(-90) },
-    { id: 'app-acme-mobile', orgId: ORG.acme, title: 'Acme Mobile App', description: 'iOS and Android shopping app.', icon: icon('MA', '#0ca678', '#38d9a9'), ownerType: 'team', ownerId: TEAM.acmeMobile, createdBy: USER.teamadmin!, createdAt: at(-65) },
+    { id: 'app-acme-checkout', orgId: ORG.acme, title: 'Checkout Service', description: 'Takes payments for the Acme web shop.', imageId: icon('CO', '#3b3fd8', '#8b5cf6'), ownerType: 'team', ownerId: TEAM.acmePlatform, createdBy: USER.orgadmin!, createdAt: at(-90) },
+    { id: 'app-acme-mobile', orgId: ORG.acme, title: 'Acme Mobile App', description: 'iOS and Android shopping app.', imageId: icon('MA', '#0ca678', '#38d9a9'), ownerType: 'team', ownerId: TEAM.acmeMobile, createdBy: USER.teamadmin!, createdAt: at(-65) },
     { id: 'app-acme-warehouse', orgId: ORG.acme, title: 'Warehouse Sync', description: 'Consumes order events to pick and pack.', ownerType: 'team', ownerId: TEAM.acmePartners, createdBy: USER.teamadmin!, createdAt: at(-24) },
     { id: 'app-acme-reporting', orgId: ORG.acme, title: 'Legacy Reporting', description: 'Nightly reconciliation reports (retired).', ownerType: 'team', ownerId: TEAM.acmePlatform, state: 'archived', createdBy: USER.orgadmin!, createdAt: at(-190) },
     { id: 'app-acme-casey', orgId: ORG.acme, title: 'Casey’s Sandbox', description: 'Personal experiments with IoT telemetry.', ownerType: 'user', ownerId: USER.consumer!, ownerContextId: TEAM.caseyPrivate, createdBy: USER.consumer!, createdAt: at(-13) },
-    { id: 'app-globex-portal', orgId: ORG.globex, title: 'Globex Customer Portal', description: 'Self-service billing for Globex customers.', icon: icon('GX', '#e64980', '#f783ac'), ownerType: 'team', ownerId: TEAM.globexDev, createdBy: USER.globex!, createdAt: at(-150) },
+    { id: 'app-globex-portal', orgId: ORG.globex, title: 'Globex Customer Portal', description: 'Self-service billing for Globex customers.', imageId: icon('GX', '#e64980', '#f783ac'), ownerType: 'team', ownerId: TEAM.globexDev, createdBy: USER.globex!, createdAt: at(-150) },
   ];
   for (const a of applications) a.modifiedAt = a.createdAt;
 
@@ -365,7 +371,7 @@ export function applicationRows(products: SeededProduct[]) {
     { credentialId: 'cred-casey-mtls', assetResourceId: 'res-iot-telemetry' },
     { credentialId: 'cred-globex-apikey', assetResourceId: 'res-payments' },
   ];
-  return { applications, applicationProfiles, accessRequests, credentials, credentialResources };
+  return { images, applications, applicationProfiles, accessRequests, credentials, credentialResources };
 }
 
 /** [product key, user key, rating, approval, title, comment, reason code?] */

@@ -76,6 +76,7 @@ export async function seedDemo(db: Db): Promise<{ accounts: DemoAccount[] }> {
     await insertMany(w, schema.quotas, quotas);
     await insertMany(w, schema.subscriptions, subscriptions);
     await insertMany(w, schema.invoices, invoices);
+    await insertMany(w, schema.images, apps.images);
     await insertMany(w, schema.applications, apps.applications);
     await insertMany(w, schema.applicationProfiles, apps.applicationProfiles);
     await insertMany(w, schema.credentials, apps.credentials);

@@ -9,6 +9,17 @@ import errorsPlugin, { sendError } from './plugins/errors.ts';
 import authPlugin, { type AuthOptions } from './plugins/auth.ts';
 import { registerRoutes } from './routes/index.ts';
 import type { Store } from './db/store.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { JobRunner } from './jobs/runner.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's one clock (tests pass a ManualClock). */
+    clock: Clock;
+    /** The background job runner (server/src/jobs). */
+    jobs: JobRunner;
+  }
+}
 
 export const API_BASE = '/api/v1';
 
@@ -22,6 +33,11 @@ export interface AppOptions {
   logger?: boolean;
   /** Trust X-Forwarded-* from a load balancer in front. */
   trustProxy?: boolean;
+  /** Default: the system clock. */
+  clock?: Clock;
+  /** Run background jobs on this instance once ready (default true); tests may run them by hand
+   * with app.jobs.runDue() / drain(). */
+  runJobs?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -43,6 +59,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(storePlugin, { store: options.store });
+  const clock = options.clock ?? systemClock;
+  app.decorate('clock', clock);
+  app.decorate('jobs', new JobRunner(options.store.db, clock, app.log));
+  if (options.runJobs !== false) app.addHook('onReady', async () => app.jobs.start());
+  app.addHook('onClose', async () => app.jobs.stop());
   await app.register(authPlugin, options.auth);
   await app.register(registerRoutes, { prefix: API_BASE });
   if (options.serveStatic) {

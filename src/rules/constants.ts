@@ -84,6 +84,8 @@ export const NAME_MAX_LENGTH = 350;
 export const DESCRIPTION_MAX_LENGTH = 350;
 export const SUBSCRIPTION_NAME_MAX_LENGTH = 350;
 export const IMAGE_MAX_BYTES = 5_242_880;
+/** Spec 2 §5 enforces a profile title limit without giving it; ours. */
+export const PROFILE_TITLE_MAX_LENGTH = 100;
 
 // Credentials
 export const CREDENTIAL_VISIBILITY_MS = 259_200_000; // 3 days

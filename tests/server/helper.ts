@@ -22,6 +22,7 @@ import { openStore, type Db, type Store } from '../../server/src/db/store.ts';
 import { organisations, sessions, teamMembers, teams, users } from '../../server/src/db/schema.ts';
 import { hashPassword } from '../../server/src/auth/password.ts';
 import type { AuthOptions } from '../../server/src/plugins/auth.ts';
+import type { Clock } from '../../server/src/clock.ts';
 import { writeSiteSettings } from '../../server/src/db/siteConfig.ts';
 
 export const API = '/api/v1';
@@ -62,6 +63,10 @@ export interface BuildTestAppOptions {
   serveStatic?: boolean;
   /** Folder holding dist/ and demo/ when serveStatic (default: the project root). */
   staticRoot?: string;
+  /** The server's clock (a ManualClock moves time in tests); default the system clock. */
+  clock?: Clock;
+  /** Run background jobs by themselves (default false here: tests call t.app.jobs.drain()). */
+  runJobs?: boolean;
 }
 
 let template: Promise<Blob> | undefined;
@@ -110,6 +115,8 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     store,
     auth: { secret: 'test-secret-of-at-least-32-characters!', ...options.auth },
     serveStatic: options.serveStatic ?? false,
+    runJobs: options.runJobs ?? false,
+    ...(options.clock ? { clock: options.clock } : {}),
     ...(options.staticRoot ? { staticRoot: options.staticRoot } : {}),
   });
   await app.ready();

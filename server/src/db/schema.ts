@@ -499,8 +499,8 @@ export const applications = pgTable('applications', {
   orgId: text('org_id').notNull().references(() => organisations.id),
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
-  /** image as a data URL */
-  icon: text('icon'),
+  /** The application's image, a row of `images` (served at /images/{id}); null for none. */
+  imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
   ownerType: text('owner_type').notNull(),
   ownerId: text('owner_id').notNull(),
   ownerContextId: text('owner_context_id'),
@@ -553,6 +553,14 @@ export const credentials = pgTable('credentials', {
   secretEncrypted: text('secret_encrypted'),
   /** Non-secret provisioned data (clientId, username). */
   provisioningData: jsonb('provisioning_data').notNull().default({}),
+  /** How the gateway finds this credential in one indexed read, without decrypting anything:
+   * 'apikey:' + sha256(key), 'basic:' + username, 'oauth:' + clientId, 'mtls:' + certificate
+   * SHA-256 fingerprint. Null until provisioned. */
+  lookupKey: text('lookup_key'),
+  /** sha256 of the password or client secret (HTTPBasic, OAuth), compared on each call. */
+  secretHash: text('secret_hash'),
+  /** Bumped by every rotation: OAuth tokens carry it, so a rotate revokes the tokens issued before. */
+  secretVersion: integer('secret_version').notNull().default(1),
   provisionedAt: at('provisioned_at'),
   visibleUntil: at('visible_until'),
   expiresAt: at('expires_at'),
@@ -561,7 +569,11 @@ export const credentials = pgTable('credentials', {
   createdBy: text('created_by').notNull(),
   createdAt: created(),
   modifiedAt: modified(),
-}, (t) => [index('credentials_app_idx').on(t.applicationId), index('credentials_org_idx').on(t.orgId)]);
+}, (t) => [
+  index('credentials_app_idx').on(t.applicationId),
+  index('credentials_org_idx').on(t.orgId),
+  uniqueIndex('credentials_lookup_idx').on(t.lookupKey),
+]);
 
 export const credentialResources = pgTable('credential_resources', {
   credentialId: text('credential_id').notNull().references(() => credentials.id, { onDelete: 'cascade' }),
@@ -584,6 +596,8 @@ export const accessRequests = pgTable('access_requests', {
   data: jsonb('data').notNull().default({}),
   provisioningStatus: text('provisioning_status').notNull().default('success'),
   provisioningData: jsonb('provisioning_data').notNull().default({}),
+  /** [{type: requested|approved|rejected, at, userId, reason?}], oldest first (spec 2 §2). */
+  history: jsonb('history').notNull().default([]),
   createdBy: text('created_by').notNull(),
   createdAt: created(),
   modifiedAt: modified(),
@@ -591,6 +605,22 @@ export const accessRequests = pgTable('access_requests', {
   uniqueIndex('access_requests_app_resource_idx').on(t.applicationId, t.assetResourceId),
   index('access_requests_org_idx').on(t.orgId),
 ]);
+
+// ---------------------------------------------------------------- background work
+
+/** The job runner's queue (server/src/jobs): credential provisioning, asynchronous deletes,
+ * later billing and rollups. Several instances share it (FOR UPDATE SKIP LOCKED on PostgreSQL). */
+export const jobs = pgTable('jobs', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').notNull().default({}),
+  runAt: at('run_at').notNull().defaultNow(),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  /** Taken by a runner until then; a crashed runner's job is taken again after it. */
+  lockedUntil: at('locked_until'),
+  createdAt: created(),
+}, (t) => [index('jobs_run_at_idx').on(t.runAt)]);
 
 // ---------------------------------------------------------------- reviews
 

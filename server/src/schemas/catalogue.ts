@@ -27,11 +27,11 @@ import {
   SEARCH_PAGE_SIZE, RATING_MAX,
 } from '../../../src/rules/constants.ts';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 /** One of a list of strings; a plain enum keeps ajv's message short ("must be equal to one of the allowed values"). */
 export const Literals = <const T extends readonly string[]>(values: T) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
-const DateTime = Type.String({ format: 'date-time' });
+export const DateTime = Type.String({ format: 'date-time' });
 /** A boolean query flag: true/false (Fastify's ajv coerces the text). */
 const Flag = Type.Optional(Type.Boolean());
 /** Query strings name their parameters exactly: an unknown one is a 400 naming it (a typo such as

@@ -792,4 +792,16 @@ export const de: Messages = {
   'tiles.product.state.archived': 'Archiviert',
   'tiles.category.children': '{count, plural, one {# Unterkategorie} other {# Unterkategorien}}',
   // == end tiles ==
+
+  // == applications ==
+  // == end applications ==
+
+  // == credentials ==
+  // == end credentials ==
+
+  // == registrations ==
+  // == end registrations ==
+
+  // == wizard ==
+  // == end wizard ==
 };

@@ -792,6 +792,18 @@ export const en = {
   'tiles.product.state.archived': 'Archived',
   'tiles.category.children': '{count, plural, one {# subcategory} other {# subcategories}}',
   // == end tiles ==
+
+  // == applications ==
+  // == end applications ==
+
+  // == credentials ==
+  // == end credentials ==
+
+  // == registrations ==
+  // == end registrations ==
+
+  // == wizard ==
+  // == end wizard ==
 } as const;
 
 export type MessageKey = keyof typeof en;

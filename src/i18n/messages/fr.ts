@@ -792,4 +792,16 @@ export const fr: Messages = {
   'tiles.product.state.archived': 'Archivée',
   'tiles.category.children': '{count, plural, one {# sous-catégorie} other {# sous-catégories}}',
   // == end tiles ==
+
+  // == applications ==
+  // == end applications ==
+
+  // == credentials ==
+  // == end credentials ==
+
+  // == registrations ==
+  // == end registrations ==
+
+  // == wizard ==
+  // == end wizard ==
 };

@@ -792,4 +792,16 @@ export const pt: Messages = {
   'tiles.product.state.archived': 'Arquivada',
   'tiles.category.children': '{count, plural, one {# subcategoria} other {# subcategorias}}',
   // == end tiles ==
+
+  // == applications ==
+  // == end applications ==
+
+  // == credentials ==
+  // == end credentials ==
+
+  // == registrations ==
+  // == end registrations ==
+
+  // == wizard ==
+  // == end wizard ==
 };
