@@ -14,6 +14,7 @@ import plans from './plans.ts';
 import units from './units.ts';
 import explorer from './explorer.ts';
 import gateway from './gateway.ts';
+import applications from './applications.ts';
 
 /** Every area of the /api/v1 contract, one module each (one line per area). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -32,4 +33,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(units);
   await app.register(explorer);
   await app.register(gateway);
+  await app.register(applications);
 }

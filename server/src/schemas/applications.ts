@@ -160,3 +160,9 @@ export const ProfileUpdate = Type.Object({
 
 export const ApplicationParams = Type.Object({ id: Id });
 export const ProfileParams = Type.Object({ id: Id, profileId: Id });
+
+/** GET /applicationOwners: the owners the caller may choose for a new application (spec 2 §5):
+ * Consumer teams where they hold the Administrator team role, after the consume_teams preference
+ * (every Consumer team with the global capability), and their private team as a user owner
+ * (type 'user', contextId = the team, private true), listed first. No query parameters. */
+export const ApplicationOwners = Type.Object({ items: Type.Array(Owner), totalCount: Type.Integer({ minimum: 0 }) });
