@@ -794,6 +794,21 @@ export const de: Messages = {
   // == end tiles ==
 
   // == applications ==
+  // schema forms (src/ui/SchemaForm.tsx)
+  'applications.form.show': 'Anzeigen',
+  'applications.form.hide': 'Verbergen',
+  'applications.form.decrypt': 'Entschlüsseln',
+  'applications.form.copy': '{field} kopieren',
+  'applications.form.choose': 'Auswählen…',
+  'applications.form.add': 'Eintrag hinzufügen',
+  'applications.form.remove': 'Eintrag entfernen',
+  'applications.form.moveUp': 'Nach oben',
+  'applications.form.moveDown': 'Nach unten',
+  'applications.form.duplicate': 'Eintrag duplizieren',
+  'applications.form.clear': 'Leeren',
+  'applications.form.required': 'Dieses Feld ist erforderlich.',
+  'applications.form.format': 'Dieser Wert hat nicht das erwartete Format.',
+  'applications.form.choice': 'Wählen Sie einen der angebotenen Werte.',
   // == end applications ==
 
   // == credentials ==

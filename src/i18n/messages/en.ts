@@ -794,6 +794,21 @@ export const en = {
   // == end tiles ==
 
   // == applications ==
+  // schema forms (src/ui/SchemaForm.tsx)
+  'applications.form.show': 'Show',
+  'applications.form.hide': 'Hide',
+  'applications.form.decrypt': 'Decrypt',
+  'applications.form.copy': 'Copy {field}',
+  'applications.form.choose': 'Choose…',
+  'applications.form.add': 'Add item',
+  'applications.form.remove': 'Remove item',
+  'applications.form.moveUp': 'Move up',
+  'applications.form.moveDown': 'Move down',
+  'applications.form.duplicate': 'Duplicate item',
+  'applications.form.clear': 'Clear',
+  'applications.form.required': 'This field is required.',
+  'applications.form.format': 'This value is not in the expected format.',
+  'applications.form.choice': 'Choose one of the offered values.',
   // == end applications ==
 
   // == credentials ==

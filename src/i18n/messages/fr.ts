@@ -794,6 +794,21 @@ export const fr: Messages = {
   // == end tiles ==
 
   // == applications ==
+  // schema forms (src/ui/SchemaForm.tsx)
+  'applications.form.show': 'Afficher',
+  'applications.form.hide': 'Masquer',
+  'applications.form.decrypt': 'Déchiffrer',
+  'applications.form.copy': 'Copier {field}',
+  'applications.form.choose': 'Choisir…',
+  'applications.form.add': 'Ajouter un élément',
+  'applications.form.remove': 'Supprimer l’élément',
+  'applications.form.moveUp': 'Monter',
+  'applications.form.moveDown': 'Descendre',
+  'applications.form.duplicate': 'Dupliquer l’élément',
+  'applications.form.clear': 'Effacer',
+  'applications.form.required': 'Ce champ est obligatoire.',
+  'applications.form.format': 'Cette valeur n’a pas le format attendu.',
+  'applications.form.choice': 'Choisissez l’une des valeurs proposées.',
   // == end applications ==
 
   // == credentials ==

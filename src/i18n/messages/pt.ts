@@ -794,6 +794,21 @@ export const pt: Messages = {
   // == end tiles ==
 
   // == applications ==
+  // schema forms (src/ui/SchemaForm.tsx)
+  'applications.form.show': 'Mostrar',
+  'applications.form.hide': 'Ocultar',
+  'applications.form.decrypt': 'Descriptografar',
+  'applications.form.copy': 'Copiar {field}',
+  'applications.form.choose': 'Escolher…',
+  'applications.form.add': 'Adicionar item',
+  'applications.form.remove': 'Remover item',
+  'applications.form.moveUp': 'Mover para cima',
+  'applications.form.moveDown': 'Mover para baixo',
+  'applications.form.duplicate': 'Duplicar item',
+  'applications.form.clear': 'Limpar',
+  'applications.form.required': 'Este campo é obrigatório.',
+  'applications.form.format': 'Este valor não está no formato esperado.',
+  'applications.form.choice': 'Escolha um dos valores oferecidos.',
   // == end applications ==
 
   // == credentials ==
