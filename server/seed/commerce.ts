@@ -8,6 +8,7 @@ import { ORG, TEAM, USER, SPECIAL_TAG } from './accounts.ts';
 import { at } from './clock.ts';
 import type { SeededProduct } from './catalogue.ts';
 import { iconSvg } from './media.ts';
+import { SEED_CLIENT_CERTIFICATE } from './secrets.ts';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -320,6 +321,11 @@ export function applicationRows(products: SeededProduct[]) {
     productVersionId: product.latestVersionId, assetResourceId: resourceId, approvalState: approval, approvalReason: reason ?? null,
     decidedAt: approval === 'pending' ? null : at(-age + 1), data, provisioningStatus: approval === 'approved' ? 'success' : 'pending',
     createdBy: by, createdAt: at(-age), modifiedAt: at(-age + (approval === 'pending' ? 0 : 1)),
+    // Spec 2 §2: requested first, then the decision (a provider Administrator's, with its reason).
+    history: [
+      { type: 'requested', at: at(-age).toISOString(), userId: by, reason: null },
+      ...(approval === 'pending' ? [] : [{ type: approval, at: at(-age + 1).toISOString(), userId: USER.admin!, reason: reason ?? null }]),
+    ],
   });
   const regulated = { purpose: 'ecommerce', description: 'Checkout of the Acme web shop.', expectedMonthlyVolume: 60000, environment: 'production', acceptsTerms: true, referral: 'marketplace' };
   const accessRequests = [
@@ -338,7 +344,6 @@ export function applicationRows(products: SeededProduct[]) {
     cred({
       id: 'cred-checkout-oauth', orgId: ORG.acme, applicationId: 'app-acme-checkout', title: 'Checkout production client', credentialRequestDefinitionId: 'crd-oauth', crdType: 'OAuth',
       data: { grantTypes: ['client_credentials'], scopes: 'payments.read payments.write' },
-      provisioningData: { clientId: 'agora-acme-checkout-7f3a9c', tokenUrl: 'https://auth.payments.agora.test/oauth/token' },
       provisionedAt: at(-87), expiresAt: at(278), ownerId: TEAM.acmePlatform, createdBy: USER.orgadmin!,
     }, 87),
     cred({
@@ -355,8 +360,9 @@ export function applicationRows(products: SeededProduct[]) {
     }, 22),
     cred({
       id: 'cred-casey-mtls', orgId: ORG.acme, applicationId: 'app-acme-casey', title: 'Thermostat certificate', credentialRequestDefinitionId: 'crd-mtls', crdType: 'MutualTLS',
-      data: { commonName: 'thermo-0042.acme.test', csr: '-----BEGIN CERTIFICATE REQUEST-----\nMIIBVDCB+gIBADAcMRowGAYDVQQDDBF0aGVybW8tMDA0Mi5hY21lMFkwEwYHKoZI\n-----END CERTIFICATE REQUEST-----' },
-      state: 'inactive', provisioningState: 'inactive', provisioningStatus: 'error', ownerType: 'user', ownerId: USER.consumer!, createdBy: USER.consumer!,
+      // The certificate is issued to thermo-0042: provisioning refuses it (status error, with the reason; seed/secrets.ts).
+      data: { commonName: 'thermo-0043.acme.test', certificate: SEED_CLIENT_CERTIFICATE },
+      state: 'inactive', provisioningState: 'inactive', ownerType: 'user', ownerId: USER.consumer!, createdBy: USER.consumer!,
     }, 11),
     cred({
       id: 'cred-globex-apikey', orgId: ORG.globex, applicationId: 'app-globex-portal', title: 'Portal key', credentialRequestDefinitionId: 'crd-apikey', crdType: 'APIKey',

@@ -121,13 +121,18 @@ export const credentialRequestDefinitions: Array<typeof schema.credentialRequest
   },
   {
     id: 'crd-mtls', title: 'Client certificate', crdType: 'MutualTLS', policies: policies(true, false, 730),
+    // The consumer brings the client certificate; the gateway recognises it by its SHA-256
+    // fingerprint, passed by the TLS-terminating proxy (server/src/gateway/README.md).
     schema: {
-      type: 'object', required: ['csr'],
+      type: 'object', required: ['certificate'],
       properties: {
-        commonName: { type: 'string', title: 'Common name', 'x-agora-placeholder': 'device-0042.acme.test', 'x-agora-order': 1 },
-        csr: {
-          type: 'string', title: 'Certificate signing request (PEM)', 'x-agora-widget': 'textarea', 'x-agora-options': { rows: 8, monospace: true },
-          'x-agora-placeholder': '-----BEGIN CERTIFICATE REQUEST-----', 'x-agora-order': 2,
+        commonName: {
+          type: 'string', title: 'Common name', 'x-agora-placeholder': 'device-0042.acme.test', 'x-agora-order': 1,
+          'x-agora-label': 'Common name (checked against the certificate when given)',
+        },
+        certificate: {
+          type: 'string', title: 'Client certificate (PEM)', 'x-agora-widget': 'textarea', 'x-agora-options': { rows: 8, monospace: true },
+          'x-agora-placeholder': '-----BEGIN CERTIFICATE-----', 'x-agora-order': 2, minLength: 1,
         },
       },
     },

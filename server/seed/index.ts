@@ -10,6 +10,8 @@ import { catalogueRows } from './catalogue.ts';
 import { applicationRows, planRows, reviewRows, subscriptionRequestDefinitions, subscriptionRows, UNITS } from './commerce.ts';
 import { accessRequestDefinitions, applicationProfileDefinitions, credentialRequestDefinitions } from './definitions.ts';
 import { FEATURES, SETTINGS } from './settings.ts';
+import { sealSeedCredentials } from './secrets.ts';
+import { secretBoxFor } from '../src/credentials/crypto.ts';
 
 export interface DemoAccount { email: string; password: string; role: string }
 
@@ -25,7 +27,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 }
 
 /** Fills an empty store with the demo marketplace; on a seeded store it only returns the accounts. */
-export async function seedDemo(db: Db): Promise<{ accounts: DemoAccount[] }> {
+export async function seedDemo(db: Db, options: { secretsKey?: Buffer | undefined } = {}): Promise<{ accounts: DemoAccount[] }> {
   if (await isSeeded(db)) return { accounts: DEMO_ACCOUNTS };
   // Build every row before opening the transaction: it stays short and a bug in the data
   // fails before anything is written.
@@ -79,7 +81,11 @@ export async function seedDemo(db: Db): Promise<{ accounts: DemoAccount[] }> {
     await insertMany(w, schema.images, apps.images);
     await insertMany(w, schema.applications, apps.applications);
     await insertMany(w, schema.applicationProfiles, apps.applicationProfiles);
-    await insertMany(w, schema.credentials, apps.credentials);
+    // Real secrets, sealed with the store's key (made here on first use) or SECRETS_KEY.
+    const visibilityMsOf = (id: string) => Number((credentialRequestDefinitions.find((d) => d.id === id)?.policies as { visibilityMs?: number } | undefined)?.visibilityMs ?? 0);
+    const sealed = sealSeedCredentials(apps.credentials, await secretBoxFor(w, options.secretsKey), visibilityMsOf, new Date());
+    await insertMany(w, schema.credentials, sealed.credentials);
+    if (sealed.jobs.length) await tx.insert(schema.jobs).values(sealed.jobs);
     await insertMany(w, schema.credentialResources, apps.credentialResources);
     await insertMany(w, schema.accessRequests, apps.accessRequests);
     await insertMany(w, schema.reviews, reviews);

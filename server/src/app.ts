@@ -11,6 +11,7 @@ import { registerRoutes } from './routes/index.ts';
 import type { Store } from './db/store.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { JobRunner } from './jobs/runner.ts';
+import type { CredentialsOptions } from './credentials/runtime.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     clock: Clock;
     /** The background job runner (server/src/jobs). */
     jobs: JobRunner;
+    /** Secrets key and mTLS header of credentials and the runtime gateway (server/src/credentials). */
+    credentialsOptions: CredentialsOptions;
   }
 }
 
@@ -38,6 +41,8 @@ export interface AppOptions {
   /** Run background jobs on this instance once ready (default true); tests may run them by hand
    * with app.jobs.runDue() / drain(). */
   runJobs?: boolean;
+  /** SECRETS_KEY and GATEWAY_MTLS_HEADER (config.ts). */
+  credentials?: CredentialsOptions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -62,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   app.decorate('clock', clock);
   app.decorate('jobs', new JobRunner(options.store.db, clock, app.log));
+  app.decorate('credentialsOptions', options.credentials ?? {});
   if (options.runJobs !== false) app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());
   await app.register(authPlugin, options.auth);

@@ -2,6 +2,7 @@
 // so tests build the app with their own values instead of touching process.env.
 import { resolve } from 'node:path';
 import type { AuthOptions } from './plugins/auth.ts';
+import type { CredentialsOptions } from './credentials/runtime.ts';
 
 export interface ServerConfig {
   port: number;
@@ -11,6 +12,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   auth: AuthOptions;
   logger: boolean;
+  /** SECRETS_KEY, GATEWAY_MTLS_HEADER. */
+  credentials: CredentialsOptions;
 }
 
 export class ConfigError extends Error {}
@@ -31,6 +34,27 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, not "${env[name]}".`);
+}
+
+/** SECRETS_KEY: the AES-256-GCM key of credential secrets, 32 bytes as 64 hex digits or base64
+ * (base64url too). Unset: one is generated once and kept in the store. */
+export function secretsKey(env: NodeJS.ProcessEnv): Buffer | undefined {
+  const raw = env.SECRETS_KEY?.trim();
+  if (!raw) return undefined;
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex')
+    : /^[A-Za-z0-9+/_-]+={0,2}$/.test(raw) ? Buffer.from(raw.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : null;
+  if (!key || key.length !== 32) {
+    throw new ConfigError('SECRETS_KEY must be 32 bytes, written as 64 hex digits or in base64 (e.g. `openssl rand -base64 32`).');
+  }
+  return key;
+}
+
+/** GATEWAY_MTLS_HEADER: a header name (RFC 7230 token). */
+function headerName(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(raw)) throw new ConfigError(`${name} must be a header name, not "${raw}".`);
+  return raw.toLowerCase();
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -62,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     auth,
     logger: flag(env, 'LOG', false),
+    credentials: { secretsKey: secretsKey(env), mtlsHeader: headerName(env, 'GATEWAY_MTLS_HEADER') },
   };
 }

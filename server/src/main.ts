@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     const db = tx as unknown as Db;
     if (await seed.isSeeded(db)) return;
     console.log(`Seeding the demo catalogue into ${where}…`);
-    await seed.seedDemo(db);
+    await seed.seedDemo(db, { secretsKey: config.credentials.secretsKey });
   });
   // The embedded store has no autovacuum: give the planner its statistics (and index-only scans
   // their visibility map) at each start, as autovacuum would on PostgreSQL after the seed's bulk load.
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   // The accounts are fixed, so a restart on a seeded store prints them too.
   const accounts: Account[] = seed.DEMO_ACCOUNTS;
 
-  const app = await buildApp({ store, auth: config.auth, serveStatic: true, logger: config.logger });
+  const app = await buildApp({ store, auth: config.auth, serveStatic: true, logger: config.logger, credentials: config.credentials });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -13,7 +13,9 @@ import type { GatewayHeaders, GatewayParams } from '../schemas/gateway.ts';
 import { SAFETY_HEADERS, redactHeaders, redactQuery, upstreamRequestHeaders, type HeaderMap } from './headers.ts';
 import { answerMock, isMockUpstream } from './mock.ts';
 import { forward } from './forward.ts';
-import { recordTransaction, resolveCallerIds, statusDetailOf, type Leg } from './record.ts';
+import { recordTransaction, resolveCallerIds, statusDetailOf, type CallerIds, type Leg } from './record.ts';
+import { runtimeCaller } from './runtime.ts';
+import { credentialsRuntime } from '../credentials/runtime.ts';
 import { gatewayPath } from './paths.ts';
 
 const BLOCKED: Record<Exclude<TryItBlock, 'signin'>, string> = {
@@ -47,13 +49,16 @@ export async function handleTryIt(
   const at = new Date();
   const caller = request.caller;
   const { productId, versionId, resourceId } = request.params;
-  const visible = await assertMayTry(app, caller, productId, versionId, resourceId);
-  if (!tryItMethodAllowed(visible.resource, request.method)) {
+  // An application's credential (runtime call) or a portal session (try-it): ./runtime.ts.
+  const runtime = await runtimeCaller(app, request, reply, productId, versionId, resourceId);
+  const visible = runtime?.visible ?? await assertMayTry(app, caller, productId, versionId, resourceId);
+  if (!runtime && !tryItMethodAllowed(visible.resource, request.method)) {
     throw forbidden('This specification is read-only: only GET, HEAD and OPTIONS calls can be tried.');
   }
-  const orgId = caller.orgId!;
-  const ids = await resolveCallerIds(app.db, orgId, resourceId,
-    request.headers['x-agora-application'], request.headers['x-agora-credential']);
+  const orgId = runtime?.orgId ?? caller.orgId!;
+  const ids: CallerIds = runtime
+    ? { applicationId: runtime.applicationId, credentialId: runtime.credentialId, subscriptionId: runtime.subscriptionId }
+    : await resolveCallerIds(app.db, orgId, resourceId, request.headers['x-agora-application'], request.headers['x-agora-credential']);
   const { path, query } = pathUnderResource(request.raw.url ?? '/');
   const base = targetOf(visible, request.headers[GATEWAY_ENDPOINT_HEADER]);
   const body = Buffer.isBuffer(request.body) ? request.body : undefined;
@@ -61,7 +66,7 @@ export async function handleTryIt(
   const gatewayUri = `${gatewayPath(app.prefix, productId, versionId, resourceId)}${path}${query}`;
 
   const mock = isMockUpstream(base);
-  const sent = upstreamRequestHeaders(request.headers);
+  const sent = upstreamRequestHeaders(withoutCredentials(request.headers, runtime?.credentialHeaders ?? [], credentialsRuntime(app.db, app.credentialsOptions).mtlsHeader));
   const upstreamUrl = mock ? `mock:${visible.resource.type}` : joinUrl(base!, path, query);
   let status: number;
   let headers: HeaderMap;
@@ -97,39 +102,50 @@ export async function handleTryIt(
   const durationMs = Math.round(performance.now() - started);
   const responseBytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
 
-  try {
-    await recordTransaction(app.db, {
-      id: txId, orgId, at, userId: caller.userId,
-      applicationId: ids.applicationId, credentialId: ids.credentialId, subscriptionId: ids.subscriptionId,
-      productId, productVersionId: versionId, assetResourceId: resourceId,
-      protocol: 'http', method: request.method.toUpperCase(), path: redactQuery(`${path}${query}`),
-      upstreamUrl: redactQuery(upstreamUrl),
-      status, statusDetail: statusDetailOf(status), durationMs,
-      requestHeaders: redactHeaders(request.headers), responseHeaders: redactHeaders(answerHeaders),
-      requestBytes: body?.length ?? 0, responseBytes,
-      legs: [
-        {
-          timestamp: at.toISOString(),
-          transactionEvent: {
-            id: `${txId}:0`, parentId: null, source: request.ip, destination: 'gateway', duration: durationMs,
-            protocol: 'http', method: request.method.toUpperCase(), uri: redactQuery(gatewayUri), status,
-            requestHeaders: redactHeaders(request.headers), responseHeaders: redactHeaders(answerHeaders),
-          },
+  const recorded = recordTransaction(app.db, {
+    id: txId, orgId, at, userId: caller.userId,
+    applicationId: ids.applicationId, credentialId: ids.credentialId, subscriptionId: ids.subscriptionId,
+    productId, productVersionId: versionId, assetResourceId: resourceId,
+    protocol: 'http', method: request.method.toUpperCase(), path: redactQuery(`${path}${query}`),
+    upstreamUrl: redactQuery(upstreamUrl),
+    status, statusDetail: statusDetailOf(status), durationMs,
+    requestHeaders: redactHeaders(request.headers), responseHeaders: redactHeaders(answerHeaders),
+    requestBytes: body?.length ?? 0, responseBytes,
+    legs: [
+      {
+        timestamp: at.toISOString(),
+        transactionEvent: {
+          id: `${txId}:0`, parentId: null, source: request.ip, destination: 'gateway', duration: durationMs,
+          protocol: 'http', method: request.method.toUpperCase(), uri: redactQuery(gatewayUri), status,
+          requestHeaders: redactHeaders(request.headers), responseHeaders: redactHeaders(answerHeaders),
         },
-        {
-          timestamp: new Date(at.getTime() + Math.round(legStarted - started)).toISOString(),
-          transactionEvent: {
-            id: `${txId}:1`, parentId: `${txId}:0`, source: 'gateway', duration: upstreamMs,
-            protocol: 'http', method: request.method.toUpperCase(), requestHeaders: redactHeaders(sent.headers, sent.mapped), ...leg,
-          },
+      },
+      {
+        timestamp: new Date(at.getTime() + Math.round(legStarted - started)).toISOString(),
+        transactionEvent: {
+          id: `${txId}:1`, parentId: `${txId}:0`, source: 'gateway', duration: upstreamMs,
+          protocol: 'http', method: request.method.toUpperCase(), requestHeaders: redactHeaders(sent.headers, sent.mapped), ...leg,
         },
-      ] satisfies Leg[],
-    });
-  } catch (e) {
+      },
+    ] satisfies Leg[],
+  }).catch((e: unknown) => {
     // The caller still gets the upstream's answer; a lost record is logged, not turned into a 500.
     request.log.error({ err: e, transaction: txId }, 'gateway: could not record the transaction');
-  }
+  });
+  // Try-it answers after its record (the explorer shows it at once); a runtime call does not wait
+  // for the insert: the answer is the upstream's, the record follows.
+  if (!runtime) await recorded;
   return reply.code(status).headers(answerHeaders).send(payload);
+}
+
+/** The incoming headers minus those that carried our credential and the proxy's certificate
+ * header (ours to read, never the upstream's). */
+function withoutCredentials(headers: FastifyRequest['headers'], used: string[], mtlsHeader: string): FastifyRequest['headers'] {
+  const drop = new Set([...used, mtlsHeader]);
+  if (![...drop].some((name) => name in headers)) return headers;
+  const out: FastifyRequest['headers'] = {};
+  for (const [name, value] of Object.entries(headers)) if (!drop.has(name)) out[name] = value;
+  return out;
 }
 
 /** The path (and query) after /gateway/{p}/{v}/{r}, as the client wrote it. */

@@ -8,6 +8,7 @@ import { loadCaller, loadSessionCaller } from '../auth/caller.ts';
 import { AuthService } from '../auth/service.ts';
 import { OidcVerifier, type OidcOptions } from '../auth/oidc.ts';
 import { TokenError, TokenKeys } from '../auth/tokens.ts';
+import { GATEWAY_TOKEN_KID } from '../credentials/tokens.ts';
 
 export interface AuthOptions {
   /** Signing key of access tokens; when absent one is generated once and kept in the store. */
@@ -33,6 +34,23 @@ declare module 'fastify' {
 }
 
 export const TENANT_HEADER = 'x-tenant-id';
+
+/** Where an Authorization header may carry an application's credential instead of a portal
+ * session: the runtime gateway and the OAuth token endpoint check those themselves. */
+const CREDENTIAL_PATHS = ['/api/v1/gateway/', '/api/v1/oauth/token'];
+
+/** HTTP Basic, or a Bearer token of POST /oauth/token (its key id), on those paths: not ours. */
+function leftToCredentials(url: string, header: string): boolean {
+  if (!CREDENTIAL_PATHS.some((p) => url.startsWith(p))) return false;
+  if (/^Basic\s/i.test(header)) return true;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!bearer) return false;
+  try {
+    return decodeProtectedHeader(bearer[1]!).kid === GATEWAY_TOKEN_KID;
+  } catch {
+    return false;
+  }
+}
 
 /** Sets request.caller from the bearer token on every API request: no token is a visitor; a bad
  * or expired one is a 401 (never silently a visitor, so the client knows to refresh). */
@@ -70,7 +88,7 @@ export default fp<AuthOptions>(async (app, options) => {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     request.caller = VISITOR;
     const header = request.headers.authorization;
-    if (!header) return;
+    if (!header || leftToCredentials(request.url, header)) return;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthorized('The Authorization header must be "Bearer <access token>".');
     try {

@@ -14,7 +14,11 @@ import plans from './plans.ts';
 import units from './units.ts';
 import explorer from './explorer.ts';
 import gateway from './gateway.ts';
+import credentials from './credentials.ts';
+import oauth from './oauth.ts';
 import applications from './applications.ts';
+import accessRequests from './accessRequests.ts';
+import subscriptions from './subscriptions.ts';
 
 /** Every area of the /api/v1 contract, one module each (one line per area). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -33,5 +37,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(units);
   await app.register(explorer);
   await app.register(gateway);
+  await app.register(credentials);
+  await app.register(oauth);
   await app.register(applications);
+  await app.register(accessRequests);
+  await app.register(subscriptions);
 }
