@@ -91,6 +91,19 @@ export const PROFILE_TITLE_MAX_LENGTH = 100;
 export const CREDENTIAL_VISIBILITY_MS = 259_200_000; // 3 days
 export const CREDENTIAL_EXPIRING_DAYS = 15;
 export const CREDENTIAL_EXPIRY_FILTER_DAYS = [45, 15, 3] as const;
+/** A new or rotated credential is provisioned by a job this long after the request (pending meanwhile). */
+export const CREDENTIAL_PROVISION_DELAY_MS = 400;
+/** A deleted credential (state deleting) is removed by a job this long after the request. */
+export const CREDENTIAL_DELETE_DELAY_MS = 1000;
+/** The runtime gateway keeps a credential and its access facts this long: a suspend, rotate or
+ * delete on another instance takes effect within it (on the same instance at once). */
+export const GATEWAY_CREDENTIAL_CACHE_MS = 1000;
+/** Lifetime of the access tokens of POST /oauth/token (client_credentials). */
+export const OAUTH_TOKEN_TTL_SECONDS = 900;
+/** Header of an API-key credential at the runtime gateway. */
+export const GATEWAY_API_KEY_HEADER = 'x-api-key';
+/** Default header in which a TLS-terminating proxy passes the client certificate (Envoy's). */
+export const GATEWAY_MTLS_HEADER_DEFAULT = 'x-forwarded-client-cert';
 
 // Timings (ms)
 export const DEBOUNCE_MS = 400;
