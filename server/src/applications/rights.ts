@@ -39,7 +39,13 @@ export function canEdit(caller: Caller, row: OwnedRow): boolean {
 }
 
 export function canUse(caller: Caller, row: OwnedRow): boolean {
-  return canEdit(caller, row) || (canSee(caller, row) && isConsumer(roleSession(caller), teamOf(row)));
+  return canEdit(caller, row) || (canSee(caller, row) && isConsumerIn(caller, teamOf(row)));
+}
+
+/** A member of the team with consumer rights there (the Consumer organisation role alone does
+ * not make one a member of every team). */
+export function isConsumerIn(caller: Caller, teamId: string): boolean {
+  return caller.teams.some((t) => t.guid === teamId) && isConsumer(roleSession(caller), teamId);
 }
 
 /** Access request and subscription lists (spec 2 §6): the Administrator role or a consumer. */

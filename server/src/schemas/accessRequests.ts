@@ -121,3 +121,40 @@ export const SubscriptionsQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PAGE_LIMIT, default: 10 })),
 }, Strict);
+export type SubscriptionSummary = Static<typeof SubscriptionSummary>;
+export type SubscriptionsQuery = Static<typeof SubscriptionsQuery>;
+export const SubscriptionParams = Type.Object({ id: Id });
+
+/** GET /subscriptions/{id}/resources: the wizard's step 2. The resources of the subscription's
+ * product's latest version that its plan covers (a quota naming none covers all) and that need
+ * an access request. `registered` marks those `applicationId` already holds a request for;
+ * `group` is the asset's title (the product's resources.groupBy says whether to show it). */
+export const SubscriptionResource = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  group: Nullable(Type.String()),
+  version: Type.String(),
+  type: Type.String(),
+  stage: Nullable(Type.Object({ id: Type.String(), title: Type.String() })),
+  productId: Type.String(),
+  versionId: Type.String(),
+  status: Nullable(Type.String()),
+  accessRequestDefinition: Type.Object({ id: Type.String() }),
+  registered: Type.Boolean(),
+});
+export const SubscriptionResourcesQuery = Type.Object({
+  applicationId: Type.Optional(Id),
+  searchTerm: Type.Optional(Type.String({ maxLength: FILTER_SEARCH_MAX_LENGTH })),
+  sort: Type.Optional(Literals(['+title', '-title'] as const)),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PAGE_LIMIT, default: 10 })),
+}, Strict);
+export const SubscriptionResources = Type.Object({
+  items: Type.Array(SubscriptionResource),
+  totalCount: Type.Integer({ minimum: 0 }),
+  /** The product's resources.groupBy ('asset' or null): whether the wizard shows the group column. */
+  groupBy: Nullable(Type.String()),
+});
+
+export const AccessRequestDefinitionParams = Type.Object({ id: Id });
+export const ResourceDefinitionParams = Type.Object({ id: Id, versionId: Id, resourceId: Id, definitionId: Id });
