@@ -19,8 +19,6 @@ import oauth from './oauth.ts';
 import applications from './applications.ts';
 import accessRequests from './accessRequests.ts';
 import subscriptions from './subscriptions.ts';
-import accessRequests from './accessRequests.ts';
-import subscriptions from './subscriptions.ts';
 
 /** Every area of the /api/v1 contract, one module each (one line per area). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -42,8 +40,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(credentials);
   await app.register(oauth);
   await app.register(applications);
-  await app.register(accessRequests);
-  await app.register(subscriptions);
   await app.register(accessRequests);
   await app.register(subscriptions);
 }
