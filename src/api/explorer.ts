@@ -4,6 +4,7 @@
 import type { AssetResource } from '../../server/src/schemas/catalogue.ts';
 import type { SpecIndexResponse, SpecOperation, TryIt } from '../../server/src/schemas/explorer.ts';
 import type { TokenRequest } from '../../server/src/schemas/gateway.ts';
+import { MAX_PAGE_LIMIT } from '../rules/constants.ts';
 import { agoraStore } from '../state/store.ts';
 import type { Api, Page } from './client.ts';
 import { keys } from './keys.ts';
@@ -82,21 +83,39 @@ export async function downloadDefinition(api: Api, productId: string, versionId:
 export interface ConsoleCredentialItem {
   id: string;
   title: string;
+  state?: string | null;
   application?: { id: string; title?: string } | null;
   provisioning?: { state?: string | null; status?: string | null } | null;
 }
 
-/**
- * The caller's credentials for a resource (spec 2 §7 "Credentials: list with details (by
- * resource…)"). The credentials API belongs to a later issue: until the server answers it, the
- * console shows the internal origin disabled (any failure means "not available here").
- */
-export const fetchConsoleCredentials = (api: Api, productId: string, resourceId: string) =>
-  api.list<ConsoleCredentialItem>('/credentials', { limit: 100, query: { 'product.id': productId, 'assetResource.id': resourceId } });
+/** The internal origin's choices: the caller's applications holding an approved access request
+ * for the resource, and those applications' credentials (usable or not: the panel says which). */
+export interface ConsoleChoices {
+  applications: Array<{ id: string; title: string }>;
+  credentials: ConsoleCredentialItem[];
+}
 
-export const useConsoleCredentials = (productId: string, resourceId: string, enabled: boolean) =>
-  useApiQuery<Page<ConsoleCredentialItem>>(enabled ? keys.consoleCredentials(resourceId) : null,
-    (api) => fetchConsoleCredentials(api, productId, resourceId), { shouldRetryOnError: false, revalidateIfStale: false });
+/**
+ * Spec 2 "API console": GET /accessRequests (approved, for this resource) names the applications,
+ * GET /credentials (application=…) their credentials. Lists are bounded by MAX_PAGE_LIMIT: a user
+ * with more applications or credentials for one resource than that is not a console's case.
+ */
+export async function fetchConsoleCredentials(api: Api, resourceId: string): Promise<ConsoleChoices> {
+  const requests = await api.list<{ application: { id: string; title: string } }>('/accessRequests', {
+    query: { resourceId, approvalStates: 'approved', limit: MAX_PAGE_LIMIT },
+  });
+  const applications = [...new Map(requests.items.map((r) => [r.application.id, r.application])).values()]
+    .sort((a, b) => a.title.localeCompare(b.title));
+  if (applications.length === 0) return { applications, credentials: [] };
+  const credentials = await api.list<ConsoleCredentialItem>('/credentials', {
+    query: { application: applications.map((a) => a.id), limit: MAX_PAGE_LIMIT, sort: '+title' },
+  });
+  return { applications, credentials: credentials.items };
+}
+
+export const useConsoleCredentials = (resourceId: string, enabled: boolean) =>
+  useApiQuery<ConsoleChoices>(enabled ? keys.consoleCredentials(resourceId) : null,
+    (api) => fetchConsoleCredentials(api, resourceId), { shouldRetryOnError: false, revalidateIfStale: true });
 
 // ------------------------------------------------------------------------ portal-authenticated calls
 

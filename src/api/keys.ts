@@ -46,6 +46,13 @@ export const keys = {
   consoleCredentials: (resourceId: string) => ['credentials', 'console', resourceId] as const,
   resourceCounterpart: (productId: string, versionId: string, sourceResourceId: string) =>
     ['products', productId, 'versions', versionId, 'assetresources', 'source', sourceResourceId] as const,
+  // Subscriptions as the wizard reads them (src/api/subscriptions.ts)
+  subscription: (subscriptionId: string) => ['subscriptions', subscriptionId] as const,
+  subscriptionResources: (subscriptionId: string, query: object) => ['subscriptions', subscriptionId, 'resources', query] as const,
+  // The Request Access wizard (src/screens/wizard/): definitions and the application's profiles
+  wizardDefinitions: (definitionIds: readonly string[]) => ['accessRequestDefinitions', 'wizard', definitionIds] as const,
+  wizardProfiles: (applicationId: string) => ['applications', applicationId, 'profiles', 'wizard'] as const,
+  wizardProfileDefinitions: (definitionIds: readonly string[]) => ['applicationProfileDefinitions', 'wizard', definitionIds] as const,
 };
 
 export type CacheKey = readonly unknown[];

@@ -14,6 +14,7 @@ import type { BrowseProps } from '../screens/catalogue/Browse.tsx';
 import type { SearchResultsProps } from '../screens/search/SearchResults.tsx';
 import type { ProductProps } from '../screens/product/Product.tsx';
 import type { ResourceProps } from '../screens/explorer/Resource.tsx';
+import type { AccessWizardProps } from '../screens/wizard/AccessWizard.tsx';
 
 export type Layout =
   /** top bar + side navigation (when signed in) */
@@ -145,7 +146,13 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
   credential: notBuilt('shell.screen.credentials'),
   registrations: notBuilt('shell.screen.registrations'),
   registration: notBuilt('shell.screen.registrations'),
-  registrationCreate: notBuilt('shell.screen.registrationCreate'),
+  registrationCreate: screen(
+    () => import('../screens/wizard/AccessWizard.tsx'),
+    (m): AccessWizardProps => ({
+      productId: m.params.productId!, applicationId: query(m).get('applicationId') ?? undefined, subscriptionId: query(m).get('subscriptionId') ?? undefined,
+    }),
+    { sections: ['wizard'] },
+  ),
   // Subscriptions and consumer insights (spec 3 §2.3, §2.5)
   subscriptions: notBuilt('shell.screen.subscriptions'),
   subscription: notBuilt('shell.screen.subscription'),

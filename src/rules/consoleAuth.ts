@@ -4,6 +4,7 @@
 // try-it call through the gateway (server/src/gateway/README.md: the API's own credentials go as
 // X-Agora-Upstream-<Name>, the user's application and credential as X-Agora-Application/-Credential).
 import { GATEWAY_APPLICATION_HEADER, GATEWAY_CREDENTIAL_HEADER, GATEWAY_UPSTREAM_HEADER_PREFIX } from './constants.ts';
+import { usableInConsole, type CredentialFacts } from './credentials.ts';
 
 /** Grant types named by OpenAPI 3 flows, OpenAPI 2 flows and RFC 6749. */
 export type GrantType =
@@ -124,13 +125,19 @@ export type CredentialsOrigin = 'external' | 'internal';
 export interface ConsoleCredential {
   id: string;
   title?: string;
+  /** The credential's own state (a suspended one is inactive); absent counts as active. */
+  state?: string | null;
   provisioning?: { state?: string | null; status?: string | null } | null;
 }
 
 /** Spec 2 §4: in the API console a credential is selectable only when its provisioning state is
  * active and its status is success. */
 export function isCredentialSelectable(credential: ConsoleCredential): boolean {
-  return credential.provisioning?.state === 'active' && credential.provisioning?.status === 'success';
+  return usableInConsole({
+    provisioningState: (credential.provisioning?.state ?? null) as CredentialFacts['provisioningState'],
+    provisioningStatus: (credential.provisioning?.status ?? null) as CredentialFacts['provisioningStatus'],
+    state: (credential.state ?? 'active') as CredentialFacts['state'],
+  });
 }
 
 // ------------------------------------------------------------------------ the panel's state

@@ -61,6 +61,9 @@ describe('internal credentials (spec 2 §4)', () => {
     expect(isCredentialSelectable({ id: 'c', provisioning: { state: 'active', status: 'pending' } })).toBe(false);
     expect(isCredentialSelectable({ id: 'c', provisioning: { state: 'inactive', status: 'success' } })).toBe(false);
     expect(isCredentialSelectable({ id: 'c' })).toBe(false);
+    // A suspended credential (state inactive) keeps its provisioning but cannot be used.
+    expect(isCredentialSelectable({ id: 'c', state: 'inactive', provisioning: { state: 'active', status: 'success' } })).toBe(false);
+    expect(isCredentialSelectable({ id: 'c', state: 'active', provisioning: { state: 'active', status: 'success' } })).toBe(true);
   });
   it('need an application and a credential, and travel as the gateway ids', () => {
     const option = authOptions(petstore)[2]!;

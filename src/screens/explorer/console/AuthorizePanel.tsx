@@ -4,7 +4,7 @@
 // token is still needed; every later try-it call carries the result (rules/consoleAuth.ts).
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useApi } from '../../../api/context.ts';
-import { useConsoleCredentials, type ConsoleCredentialItem } from '../../../api/explorer.ts';
+import { useConsoleCredentials, type ConsoleChoices } from '../../../api/explorer.ts';
 import { useMessages, type MessageKey } from '../../../i18n/intl.ts';
 import {
   authProblem, isCredentialSelectable, needsToken, offersAuthorizationUrl, offersTokenUrl,
@@ -51,7 +51,7 @@ export function AuthorizePanel() {
   const { t } = useMessages('explorer');
   const api = useApi();
   const signedIn = useSignedIn();
-  const { options, auth, setAuth, authorizeOpen, setAuthorizeOpen, tryIt, productId, resourceId } = useConsole();
+  const { options, auth, setAuth, authorizeOpen, setAuthorizeOpen, tryIt, resourceId } = useConsole();
   const firstDeclared = options.find((o) => o.declared) ?? options[1];
   const [draft, setDraft] = useState<ConsoleAuth>(() => initialDraft(auth, firstDeclared));
   const [busy, setBusy] = useState(false);
@@ -59,8 +59,10 @@ export function AuthorizePanel() {
   const ids = useId();
 
   const option = options.find((o) => o.id === draft.optionId);
-  const credentials = useConsoleCredentials(productId, resourceId, authorizeOpen && signedIn);
-  const internalAvailable = !!credentials.data && credentials.data.items.some(isCredentialSelectable);
+  // Spec 2 "API console": the caller's applications with an approved access request for this
+  // resource and their credentials; only active, successfully provisioned ones may be chosen.
+  const credentials = useConsoleCredentials(resourceId, authorizeOpen && signedIn);
+  const internalAvailable = !!credentials.data && credentials.data.credentials.some(isCredentialSelectable);
   const problem = authProblem(option, draft);
   const set = (patch: Partial<ConsoleAuth>) => setDraft((d) => ({ ...d, ...patch }));
 
@@ -146,7 +148,7 @@ export function AuthorizePanel() {
         )}
 
         {option && option.kind !== 'none' && draft.origin === 'internal' && internalAvailable && (
-          <InternalFields items={credentials.data!.items} draft={draft} set={set} idBase={ids} />
+          <InternalFields choices={credentials.data!} draft={draft} set={set} idBase={ids} />
         )}
 
         {option && draft.origin === 'external' && option.kind === 'apiKey' && (
@@ -259,16 +261,17 @@ function Origin({ value, current, onChange, label, hint, disabled }: {
   );
 }
 
-function InternalFields({ items, draft, set, idBase }: {
-  items: ConsoleCredentialItem[]; draft: ConsoleAuth; set: (patch: Partial<ConsoleAuth>) => void; idBase: string;
+function InternalFields({ choices, draft, set, idBase }: {
+  choices: ConsoleChoices; draft: ConsoleAuth; set: (patch: Partial<ConsoleAuth>) => void; idBase: string;
 }) {
   const { t } = useMessages('explorer');
-  const applications = useMemo(() => {
-    const map = new Map<string, string>();
-    for (const c of items) if (c.application?.id) map.set(c.application.id, c.application.title ?? c.application.id);
-    return [...map];
-  }, [items]);
-  const ofApplication = items.filter((c) => c.application?.id === draft.applicationId);
+  const usable = useMemo(() => new Set(choices.credentials.filter(isCredentialSelectable).map((c) => c.application?.id)), [choices]);
+  // Applications with a usable credential first: the others are listed, but have nothing to pick.
+  const applications = useMemo(
+    () => [...choices.applications].sort((a, b) => Number(usable.has(b.id)) - Number(usable.has(a.id))).map((a) => [a.id, a.title] as const),
+    [choices, usable],
+  );
+  const ofApplication = choices.credentials.filter((c) => c.application?.id === draft.applicationId);
   return (
     <>
       <Field id={`${idBase}-app`} label={t('explorer.auth.application')}>

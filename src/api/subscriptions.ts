@@ -1,0 +1,38 @@
+// Subscriptions as the Request Access wizard reads them (spec 2 §3 "Subscription (as used here)",
+// §7): the list (filtered by product and owner), one subscription, and the resources of its
+// product version that may be registered for an application. The subscriptions issue extends
+// this file with the rest of GET /subscriptions.
+import type {
+  SubscriptionResource as SubscriptionResourceSchema, SubscriptionResourcesQuery, SubscriptionSummary, SubscriptionsQuery,
+} from '../../server/src/schemas/accessRequests.ts';
+import type { Static } from '@sinclair/typebox';
+import type { Api, Page } from './client.ts';
+import { keys } from './keys.ts';
+import { useApiQuery } from './swr.ts';
+
+export type Subscription = Static<typeof SubscriptionSummary>;
+export type SubscriptionsFilter = Static<typeof SubscriptionsQuery>;
+
+/** One resource of the subscribed product version (spec 2 §3 "Resource list item"); `registered`
+ * marks those the application already holds an access request for, `group` is the asset's title. */
+export type SubscriptionResource = Static<typeof SubscriptionResourceSchema>;
+export type SubscriptionResourcesFilter = Static<typeof SubscriptionResourcesQuery>;
+/** The page, and the product's resources.groupBy (whether the group column shows). */
+export type SubscriptionResourcesPage = Page<SubscriptionResource> & { groupBy: string | null };
+
+const one = (id: string) => `/subscriptions/${encodeURIComponent(id)}`;
+
+export const fetchSubscriptions = (api: Api, query: SubscriptionsFilter, signal?: AbortSignal) =>
+  api.list<Subscription>('/subscriptions', { query: query as Record<string, never>, ...(signal ? { signal } : {}) });
+
+export const fetchSubscription = (api: Api, id: string) => api.get<Subscription>(one(id));
+
+export const fetchSubscriptionResources = (api: Api, id: string, query: SubscriptionResourcesFilter) =>
+  api.get<SubscriptionResourcesPage>(`${one(id)}/resources`, { query: { ...query } });
+
+export const useSubscription = (id: string | null | undefined) =>
+  useApiQuery<Subscription>(id ? keys.subscription(id) : null, (api) => fetchSubscription(api, id!));
+
+export const useSubscriptionResources = (id: string | null, query: SubscriptionResourcesFilter) =>
+  useApiQuery<SubscriptionResourcesPage>(id ? keys.subscriptionResources(id, query) : null,
+    (api) => fetchSubscriptionResources(api, id!, query), { keepPreviousData: true });
