@@ -11,6 +11,8 @@ import '../elements/agora-search.ts';
 import '../elements/agora-product.ts';
 import '../elements/agora-subscribe-button.ts';
 import '../elements/agora-explorer.ts';
+import '../elements/agora-credentials.ts';
+import '../elements/agora-access-requests.ts';
 import '../elements/agora-access-wizard.ts';
 
 export { configure } from './state/store.ts';

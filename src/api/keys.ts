@@ -46,6 +46,17 @@ export const keys = {
   consoleCredentials: (resourceId: string) => ['credentials', 'console', resourceId] as const,
   resourceCounterpart: (productId: string, versionId: string, sourceResourceId: string) =>
     ['products', productId, 'versions', versionId, 'assetresources', 'source', sourceResourceId] as const,
+  // Credentials (src/api/credentials.ts)
+  credentials: (query: object) => ['credentials', 'list', query] as const,
+  credential: (credentialId: string) => ['credentials', credentialId] as const,
+  credentialResources: (credentialId: string, page: number, pageSize: number) =>
+    ['credentials', credentialId, 'resources', page, pageSize] as const,
+  credentialRequestDefinitions: (resourceId: string) => ['credentialRequestDefinitions', resourceId] as const,
+  credentialCreateResources: (applicationId: string) => ['credentials', 'create', applicationId, 'resources'] as const,
+  credentialCreateApplication: (applicationId: string) => ['credentials', 'create', applicationId] as const,
+  // Access requests (src/api/accessRequests.ts)
+  accessRequests: (query: object) => ['accessRequests', 'list', query] as const,
+  accessRequest: (accessRequestId: string) => ['accessRequests', accessRequestId] as const,
   // Subscriptions as the wizard reads them (src/api/subscriptions.ts)
   subscription: (subscriptionId: string) => ['subscriptions', subscriptionId] as const,
   subscriptionResources: (subscriptionId: string, query: object) => ['subscriptions', subscriptionId, 'resources', query] as const,

@@ -14,6 +14,8 @@ import type { BrowseProps } from '../screens/catalogue/Browse.tsx';
 import type { SearchResultsProps } from '../screens/search/SearchResults.tsx';
 import type { ProductProps } from '../screens/product/Product.tsx';
 import type { ResourceProps } from '../screens/explorer/Resource.tsx';
+import type { CredentialsScreenProps } from '../screens/credentials/CredentialsScreen.tsx';
+import type { RegistrationsScreenProps } from '../screens/registrations/RegistrationsScreen.tsx';
 import type { AccessWizardProps } from '../screens/wizard/AccessWizard.tsx';
 
 export type Layout =
@@ -90,6 +92,19 @@ const productDocs = screen(
   { sections: ['product', 'docs'], catalogue: true },
 );
 
+// The global credentials and access requests lists: one module each, so opening a detail panel
+// (a route of its own) keeps the list mounted.
+const credentialsScreen = screen(
+  () => import('../screens/credentials/CredentialsScreen.tsx'),
+  (m): CredentialsScreenProps => ({ credentialId: m.params.credentialId }),
+  { sections: ['credentials'] },
+);
+const registrationsScreen = screen(
+  () => import('../screens/registrations/RegistrationsScreen.tsx'),
+  (m): RegistrationsScreenProps => ({ registrationId: m.params.registrationId }),
+  { sections: ['registrations'] },
+);
+
 export interface SignInProps {
   returnTo?: string;
   /** Why the visitor is here: 'expired' after a failed token refresh. */
@@ -142,10 +157,10 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
   'application.profiles': notBuilt('shell.screen.application'),
   'application.profile': notBuilt('shell.screen.application'),
   'application.resources': notBuilt('shell.screen.application'),
-  credentials: notBuilt('shell.screen.credentials'),
-  credential: notBuilt('shell.screen.credentials'),
-  registrations: notBuilt('shell.screen.registrations'),
-  registration: notBuilt('shell.screen.registrations'),
+  credentials: credentialsScreen,
+  credential: credentialsScreen,
+  registrations: registrationsScreen,
+  registration: registrationsScreen,
   registrationCreate: screen(
     () => import('../screens/wizard/AccessWizard.tsx'),
     (m): AccessWizardProps => ({

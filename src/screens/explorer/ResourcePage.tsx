@@ -2,7 +2,7 @@
 // with its stage, state and release-state badge (tooltip: the release message), the notices,
 // the download of the definition, and the sub-tabs: methods (the specification renderer),
 // credentials and access requests (a consumer with the consumer feature on).
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSession } from '../../api/auth.ts';
 import { useAssetResource, useSpecIndex, type AssetResource } from '../../api/explorer.ts';
 import { useMarketplace } from '../../api/marketplace.ts';
@@ -23,6 +23,11 @@ import { SpecView } from './SpecView.tsx';
 import { Warnings } from './Warnings.tsx';
 import { preloadViewerFor } from './viewers.ts';
 import { preloadMarkdown } from './LazyMarkdown.tsx';
+
+// The consumer tabs (spec 2 §2) load with their first showing: the methods tab never pays for them.
+const loadTabs = () => import('../credentials/ResourceTabs.tsx');
+const ResourceCredentialsTab = lazy(() => loadTabs().then((m) => ({ default: m.ResourceCredentialsTab })));
+const ResourceAccessRequestsTab = lazy(() => loadTabs().then((m) => ({ default: m.ResourceAccessRequestsTab })));
 
 export interface ResourcePageProps {
   productId: string;
@@ -96,9 +101,14 @@ export function ResourcePage({ productId, versionId: routeVersionId, resourceId,
       <Header product={product.data} resource={r} productId={productId} versionId={versionId} versionLabel={version.data?.label} />
       {product.data && <Warnings product={product.data} resource={r} versionId={versionId} versionLabel={version.data?.label} />}
       <ResourceTabs productId={productId} versionId={versionId} resourceId={r.id} tab={tab}>
-        {(shown) => shown === 'methods'
-          ? <SpecView productId={productId} versionId={versionId} resource={r} />
-          : <EmptyPlaceholder title={t(shown === 'credentials' ? 'explorer.tab.credentials' : 'explorer.tab.accessRequests')} message={t('explorer.tab.later')} />}
+        {(shown) => shown === 'methods' ? <SpecView productId={productId} versionId={versionId} resource={r} />
+          : (
+            <Suspense fallback={<LoadingPlaceholder />}>
+              {shown === 'credentials'
+                ? <ResourceCredentialsTab productId={productId} versionId={versionId} resource={r} product={product.data} />
+                : <ResourceAccessRequestsTab productId={productId} versionId={versionId} resource={r} product={product.data} />}
+            </Suspense>
+          )}
       </ResourceTabs>
     </div>
   );
