@@ -12,7 +12,7 @@ import type { Application, ApplicationCreate, ApplicationsQuery, ApplicationUpda
 import { APPLICATIONS_PAGE_SIZE, DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../src/rules/constants.ts';
 import { assertSignedIn, canEdit, canSee, type OwnedRow } from './rights.ts';
 import { resolveOwner } from './owners.ts';
-import { imageUrl, storeImage } from './images.ts';
+import { decodeImage, imageUrl, storeImage } from './images.ts';
 
 export const DUPLICATE_NAME = 'An application with the same name and owning team already exists';
 export const DELETE_JOB = 'application.delete';
@@ -128,6 +128,7 @@ function duplicateAsBadRequest(error: unknown): never {
 export async function createApplication(db: Db, caller: Caller, body: ApplicationCreate, now: Date): Promise<{ id: string }> {
   assertSignedIn(caller);
   const { title, description } = checkTexts(body);
+  if (body.icon) decodeImage(body.icon); // a bad image is named before the owner is looked at
   const owner = await resolveOwner(db, caller, body.owner);
   await assertUniqueName(db, caller.orgId, owner.id, title);
   const id = `app-${randomUUID()}`;
