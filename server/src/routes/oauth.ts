@@ -3,7 +3,7 @@
 // Basic or client_id + client_secret in the body (§2.3.1). Errors are RFC 6749 §5.2's shape, not
 // the API's: OAuth clients read `error`.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { OAuthTokenError, OAuthTokenResponse } from '../schemas/credentials.ts';
+import { OAuthTokenResponse } from '../schemas/credentials.ts';
 import { OAUTH_TOKEN_TTL_SECONDS } from '../../../src/rules/constants.ts';
 import { credentialsRuntime } from '../credentials/runtime.ts';
 import { lookupKeys, sameDigest, sha256 } from '../credentials/crypto.ts';
@@ -41,7 +41,9 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/oauth/token', {
-    schema: { response: { 200: OAuthTokenResponse, 400: OAuthTokenError, 401: OAuthTokenError } },
+    // Only the success is serialised by schema: 4xx answers are either RFC 6749's (sent below) or
+    // the API's error shape for a body that could not be parsed.
+    schema: { response: { 200: OAuthTokenResponse } },
   }, async (request, reply) => {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
