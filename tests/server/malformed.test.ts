@@ -22,9 +22,6 @@ import { EXPLORER_CASES, GATEWAY_CASES } from './explorer.malformed.ts';
 import credentials from '../../server/src/routes/credentials.ts';
 import oauth from '../../server/src/routes/oauth.ts';
 import { CREDENTIAL_CASES } from './credentials.malformed.ts';
-import credentials from '../../server/src/routes/credentials.ts';
-import oauth from '../../server/src/routes/oauth.ts';
-import { CREDENTIAL_CASES } from './credentials.malformed.ts';
 import applications from '../../server/src/routes/applications.ts';
 import accessRequests from '../../server/src/routes/accessRequests.ts';
 import subscriptions from '../../server/src/routes/subscriptions.ts';
@@ -43,7 +40,6 @@ const TABLES: Table[] = [
   { area: 'catalogue', cases: CATALOGUE_CASES, modules: [products, versions, documents, resources, categories, stages, search, plans, units] },
   { area: 'explorer', cases: EXPLORER_CASES, modules: [explorer] },
   { area: 'gateway', cases: GATEWAY_CASES, modules: [gateway] },
-  { area: 'credentials', cases: CREDENTIAL_CASES, modules: [credentials, oauth] },
   { area: 'credentials', cases: CREDENTIAL_CASES, modules: [credentials, oauth] },
   { area: 'applications', cases: APPLICATION_CASES, modules: [applications] },
   { area: 'access requests and subscriptions', cases: ACCESS_CASES, modules: [accessRequests, subscriptions] },
