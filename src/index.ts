@@ -11,6 +11,7 @@ import '../elements/agora-search.ts';
 import '../elements/agora-product.ts';
 import '../elements/agora-subscribe-button.ts';
 import '../elements/agora-explorer.ts';
+import '../elements/agora-applications.ts';
 import '../elements/agora-credentials.ts';
 import '../elements/agora-access-requests.ts';
 import '../elements/agora-access-wizard.ts';

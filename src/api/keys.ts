@@ -46,6 +46,16 @@ export const keys = {
   consoleCredentials: (resourceId: string) => ['credentials', 'console', resourceId] as const,
   resourceCounterpart: (productId: string, versionId: string, sourceResourceId: string) =>
     ['products', productId, 'versions', versionId, 'assetresources', 'source', sourceResourceId] as const,
+  // Applications (src/api/applications.ts)
+  applications: (query: object) => ['applications', 'list', query] as const,
+  application: (applicationId: string) => ['applications', applicationId] as const,
+  applicationOwners: () => ['applicationOwners'] as const,
+  applicationProfiles: (applicationId: string, query: object) => ['applications', applicationId, 'profiles', 'list', query] as const,
+  applicationProfile: (applicationId: string, profileId: string) => ['applications', applicationId, 'profiles', profileId] as const,
+  applicationProfileDefinition: (definitionId: string) => ['applicationProfileDefinitions', definitionId] as const,
+  applicationResources: (applicationId: string, query: object) => ['applications', applicationId, 'resources', query] as const,
+  /** An image of the organisation (bearer token needed), as an object URL. */
+  image: (path: string) => ['images', path] as const,
   // Credentials (src/api/credentials.ts)
   credentials: (query: object) => ['credentials', 'list', query] as const,
   credential: (credentialId: string) => ['credentials', credentialId] as const,

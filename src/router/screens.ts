@@ -16,6 +16,8 @@ import type { ProductProps } from '../screens/product/Product.tsx';
 import type { ResourceProps } from '../screens/explorer/Resource.tsx';
 import type { CredentialsScreenProps } from '../screens/credentials/CredentialsScreen.tsx';
 import type { RegistrationsScreenProps } from '../screens/registrations/RegistrationsScreen.tsx';
+import type { ApplicationsProps } from '../screens/applications/Applications.tsx';
+import type { ApplicationDetailsProps } from '../screens/applications/ApplicationDetails.tsx';
 import type { AccessWizardProps } from '../screens/wizard/AccessWizard.tsx';
 
 export type Layout =
@@ -92,6 +94,13 @@ const productDocs = screen(
   { sections: ['product', 'docs'], catalogue: true },
 );
 
+// Application details: one module for every tab and panel, so moving between them keeps the header.
+const loadApplication = () => import('../screens/applications/ApplicationDetails.tsx');
+const applicationTab = (tab: ApplicationDetailsProps['tab'], create = false) =>
+  screen(loadApplication, (m): ApplicationDetailsProps => ({
+    applicationId: m.params.applicationId!, tab, credentialId: m.params.credentialId, profileId: m.params.profileId, create,
+  }), { sections: ['applications', 'credentials'] });
+
 // The global credentials and access requests lists: one module each, so opening a detail panel
 // (a route of its own) keeps the list mounted.
 const credentialsScreen = screen(
@@ -150,13 +159,13 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
     { layout: 'focus' },
   ),
   // Applications, credentials, access requests (spec 2 §2)
-  applications: notBuilt('shell.screen.applications'),
-  'application.credentials': notBuilt('shell.screen.application'),
-  'application.credential': notBuilt('shell.screen.application'),
-  'application.credentialCreate': notBuilt('shell.screen.application'),
-  'application.profiles': notBuilt('shell.screen.application'),
-  'application.profile': notBuilt('shell.screen.application'),
-  'application.resources': notBuilt('shell.screen.application'),
+  applications: screen(() => import('../screens/applications/Applications.tsx'), (): ApplicationsProps => ({}), { sections: ['applications'] }),
+  'application.credentials': applicationTab('credentials'),
+  'application.credential': applicationTab('credentials'),
+  'application.credentialCreate': applicationTab('credentials', true),
+  'application.profiles': applicationTab('profiles'),
+  'application.profile': applicationTab('profiles'),
+  'application.resources': applicationTab('resources'),
   credentials: credentialsScreen,
   credential: credentialsScreen,
   registrations: registrationsScreen,
