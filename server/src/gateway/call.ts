@@ -13,7 +13,7 @@ import type { GatewayHeaders, GatewayParams } from '../schemas/gateway.ts';
 import { SAFETY_HEADERS, redactHeaders, redactQuery, upstreamRequestHeaders, type HeaderMap } from './headers.ts';
 import { answerMock, isMockUpstream } from './mock.ts';
 import { forward } from './forward.ts';
-import { recordTransaction, resolveCallerIds, statusDetailOf, type CallerIds, type Leg } from './record.ts';
+import { queueTransaction, recordTransaction, resolveCallerIds, statusDetailOf, type CallerIds, type Leg, type TransactionRow } from './record.ts';
 import { runtimeCaller } from './runtime.ts';
 import { credentialsRuntime } from '../credentials/runtime.ts';
 import { gatewayPath } from './paths.ts';
@@ -102,7 +102,7 @@ export async function handleTryIt(
   const durationMs = Math.round(performance.now() - started);
   const responseBytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
 
-  const recorded = recordTransaction(app.db, {
+  const row: TransactionRow = {
     id: txId, orgId, at, userId: caller.userId,
     applicationId: ids.applicationId, credentialId: ids.credentialId, subscriptionId: ids.subscriptionId,
     productId, productVersionId: versionId, assetResourceId: resourceId,
@@ -128,13 +128,13 @@ export async function handleTryIt(
         },
       },
     ] satisfies Leg[],
-  }).catch((e: unknown) => {
-    // The caller still gets the upstream's answer; a lost record is logged, not turned into a 500.
-    request.log.error({ err: e, transaction: txId }, 'gateway: could not record the transaction');
-  });
-  // Try-it answers after its record (the explorer shows it at once); a runtime call does not wait
-  // for the insert: the answer is the upstream's, the record follows.
-  if (!runtime) await recorded;
+  };
+  // The caller still gets the upstream's answer; a lost record is logged, not turned into a 500.
+  const lost = (e: unknown) => request.log.error({ err: e, transaction: txId }, 'gateway: could not record the transaction');
+  // Try-it answers after its record (the explorer shows it at once); runtime calls are recorded in
+  // batches a few milliseconds later (record.ts queueTransaction): the hot path does not wait.
+  if (runtime) queueTransaction(app.db, row, lost);
+  else await recordTransaction(app.db, row).catch(lost);
   return reply.code(status).headers(answerHeaders).send(payload);
 }
 

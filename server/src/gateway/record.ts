@@ -77,3 +77,28 @@ export type TransactionRow = typeof transactions.$inferInsert;
 export async function recordTransaction(db: Db, row: TransactionRow): Promise<void> {
   await db.insert(transactions).values(row);
 }
+
+/** Runtime calls' records, written in batches: one multi-row insert per BATCH_MS (or BATCH_MAX
+ * rows) instead of one statement per call, so recording costs the hot path next to nothing. A
+ * failed batch is logged; its calls were answered already. */
+const BATCH_MS = 20;
+const BATCH_MAX = 200;
+const queues = new WeakMap<Db, { rows: TransactionRow[]; timer: NodeJS.Timeout | null; log: (e: unknown) => void }>();
+
+export function queueTransaction(db: Db, row: TransactionRow, log: (e: unknown) => void): void {
+  let q = queues.get(db);
+  if (!q) queues.set(db, q = { rows: [], timer: null, log });
+  q.rows.push(row);
+  if (q.rows.length >= BATCH_MAX) void flushTransactions(db);
+  else q.timer ??= setTimeout(() => void flushTransactions(db), BATCH_MS);
+}
+
+/** Writes what is queued now (also what tests and shutdown call to wait for the records). */
+export async function flushTransactions(db: Db): Promise<void> {
+  const q = queues.get(db);
+  if (!q) return;
+  if (q.timer) clearTimeout(q.timer);
+  q.timer = null;
+  const rows = q.rows.splice(0);
+  if (rows.length) await db.insert(transactions).values(rows).catch(q.log);
+}

@@ -7,6 +7,7 @@ import { AuthorizeQuery, GatewayHeaders, GatewayParams, TokenRequest } from '../
 import { ResourceParams } from '../schemas/explorer.ts';
 import { GATEWAY_MAX_REQUEST_BYTES } from '../../../src/rules/constants.ts';
 import { handleTryIt } from '../gateway/call.ts';
+import { flushTransactions } from '../gateway/record.ts';
 import { handleAuthorize, handleToken } from '../gateway/token.ts';
 
 /** The methods an API console sends (HEAD comes with GET); never TRACE through a proxy. */
@@ -14,6 +15,8 @@ export const GATEWAY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTION
 
 export default async function gatewayRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  // Runtime calls' records still queued are written before the store closes.
+  app.addHook('onClose', async () => { if (app.hasDecorator('db')) await flushTransactions(app.db); });
   const spec = '/products/:id/versions/:versionId/assetresources/:resourceId/spec';
   r.post(`${spec}/token`, { schema: { params: ResourceParams, body: TokenRequest } }, (request, reply) => handleToken(app, request, reply));
   r.get(`${spec}/authorize`, { schema: { params: ResourceParams, querystring: AuthorizeQuery } },
