@@ -9,7 +9,7 @@ import { useMessages } from '../../i18n/intl.ts';
 import { useNavigator } from '../../router/context.tsx';
 import { applicationActions } from '../../rules/applications.ts';
 import { href, profilesRedirect } from '../../rules/routes.ts';
-import { BreadcrumbHeader } from '../../ui/Breadcrumb.tsx';
+import { Breadcrumb } from '../../ui/Breadcrumb.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { AsyncState, LoadingPlaceholder } from '../../ui/Placeholders.tsx';
 import { LinkTabs } from '../../ui/Tabs.tsx';
@@ -57,24 +57,20 @@ export default function ApplicationDetails({ applicationId, tab, credentialId, p
       <AsyncState loading={!app && application.isLoading} error={app ? undefined : application.error} onRetry={() => void application.mutate()}>
         {app && (
           <>
-            <BreadcrumbHeader
-              items={[{ label: t('applications.title'), href: href('applications') }, { label: app.title }]}
-              title={
-                <span className="flex items-center gap-4">
-                  <ApplicationImage title={app.title} icon={app.icon} size={64} />
-                  <span className="min-w-0 break-words">{app.title}</span>
-                </span>
-              }
-              subtitle={
-                <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <Breadcrumb items={[{ label: t('applications.title'), href: href('applications') }, { label: app.title }]} />
+            <header className="mt-3 flex flex-wrap items-start gap-4">
+              <ApplicationImage title={app.title} icon={app.icon} size={64} />
+              <div className="min-w-0 flex-1">
+                <h1 className="m-0 break-words text-2xl font-semibold leading-8 text-gray-900">{app.title}</h1>
+                <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-600">
                   <StateBadge state={app.state} />
-                  <span className="flex min-w-0 items-center gap-1">
-                    <span>{t('applications.owner.label')}:</span> <OwnerLine owner={app.owner} />
+                  <span className="min-w-0 break-words">
+                    {t('applications.owner.label')}: <OwnerLine owner={app.owner} className="font-medium text-gray-800" />
                   </span>
-                </span>
-              }
-              actions={canEdit ? <Button variant="secondary" onClick={() => setEditing(true)} data-edit="">{t('applications.action.edit')}</Button> : undefined}
-            />
+                </div>
+              </div>
+              {canEdit && <Button variant="secondary" onClick={() => setEditing(true)} data-edit="">{t('applications.action.edit')}</Button>}
+            </header>
             {app.description && <p className="m-0 mt-3 max-w-3xl text-sm text-gray-600">{app.description}</p>}
             <LinkTabs tabs={tabs} selected={tab} label={t('applications.tabs')} className="mt-6" />
             <div className="pt-5">

@@ -55,6 +55,12 @@ export function ApplicationPanel({ open, application, onClose, onSaved }: Applic
   const [failure, setFailure] = useState<unknown>(null);
   const [touched, setTouched] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // A refused save: focus goes to the first field the server named (the save button, disabled while
+  // saving, lost it), so the message is read and Escape still reaches the panel.
+  useEffect(() => {
+    if (Object.keys(serverErrors).length) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [serverErrors]);
 
   const reset = () => {
     setName(application?.title ?? '');
@@ -157,7 +163,7 @@ export function ApplicationPanel({ open, application, onClose, onSaved }: Applic
           </Button>
         </>}
       >
-        <form className="flex flex-col gap-5" onSubmit={(e) => { e.preventDefault(); void save(); }} aria-busy={saving}>
+        <form ref={form} className="flex flex-col gap-5" onSubmit={(e) => { e.preventDefault(); void save(); }} aria-busy={saving}>
           <fieldset disabled={saving} className="m-0 flex flex-col gap-5 border-0 p-0">
             {failure !== null && <ErrorPanel error={failure} />}
             <Field label={t('applications.name.label')} required error={nameProblem}>

@@ -19,11 +19,11 @@ export function StateBadge({ state }: { state: Application['state'] }) {
   return <Status tone={STATE_TONE[state]}>{t(`applications.state.${state}`)}</Status>;
 }
 
-export function OwnerLine({ owner }: { owner: Application['owner'] }) {
+export function OwnerLine({ owner, className = 'truncate' }: { owner: Application['owner']; className?: string }) {
   const { t } = useMessages('applications');
   const name = owner.name ?? t('applications.owner.notFound');
   return (
-    <span className="truncate">
+    <span className={className}>
       {owner.private ? t('applications.owner.private', { name }) : name}
     </span>
   );

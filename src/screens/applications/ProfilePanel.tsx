@@ -35,14 +35,19 @@ export function ProfilePanel({ applicationId, profileId, readOnly, onClose }: { 
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<unknown>(null);
 
+  // Another profile or mode: a fresh panel. A newer copy of the profile (after a save): fresh
+  // values, the confirmation kept.
+  useEffect(() => {
+    setSaved(false);
+    setFieldErrors({});
+    setFailure(null);
+  }, [profileId, readOnly]);
+  const version = `${profile.data?.id}:${profile.data?.metadata.modifiedAt}`;
   useEffect(() => {
     setTitle(profile.data?.title ?? '');
     setData(null);
     setInitialData('');
-    setSaved(false);
-    setFieldErrors({});
-    setFailure(null);
-  }, [profile.data?.id, profile.data?.metadata.modifiedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [version]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const dirty = !readOnly && !!profile.data && (title !== profile.data.title || (data !== null && JSON.stringify(data) !== initialData));
   const leave = useConfirmLeave(profileId !== null && dirty && !saving && !saved);
@@ -79,7 +84,7 @@ export function ProfilePanel({ applicationId, profileId, readOnly, onClose }: { 
       <SidePanel
         open={profileId !== null}
         title={profile.data?.title ?? t('applications.profiles.panelTitle')}
-        subtitle={definition.data?.title}
+        subtitle={definition.data && definition.data.title !== profile.data?.title ? definition.data.title : undefined}
         onClose={close}
         footer={saved ? undefined : readOnly ? (
           <>
@@ -121,6 +126,7 @@ export function ProfilePanel({ applicationId, profileId, readOnly, onClose }: { 
                   </Field>
                 )}
                 <SchemaForm
+                  key={version}
                   schema={definition.data.schema}
                   data={profile.data.data}
                   readOnly={readOnly}
