@@ -59,7 +59,7 @@ export function CredentialDetail({ credentialId, resourcesExpanded, onClose, onA
               {t('credentials.action.viewSecret')}
             </Button>
           )}
-          <ActionsMenu credential={c} now={now} onAction={(a) => a !== 'view' && onAction(c, a)} />
+          <ActionsMenu credential={c} now={now} up onAction={(a) => a !== 'view' && onAction(c, a)} />
         </div>
       )}
     >
@@ -99,7 +99,9 @@ function ProvisionedData({ credential: c }: { credential: Credential }) {
   const schema = c.provisioning.schema as { properties?: Record<string, { title?: string; 'x-agora-label'?: string; 'x-agora-encrypted'?: boolean; 'x-agora-hidden'?: boolean }> } | null;
   const props = schema?.properties ?? {};
   const secrets = new Set(secretFields(schema, data));
-  const keys = [...new Set([...Object.keys(props), ...Object.keys(data)])].filter((k) => !props[k]?.['x-agora-hidden']);
+  // An OAuth credential's token URL shows once, absolute, with the redirect URL below.
+  const keys = [...new Set([...Object.keys(props), ...Object.keys(data)])]
+    .filter((k) => !props[k]?.['x-agora-hidden'] && !(c.crdType === 'OAuth' && k === 'tokenUrl'));
   return (
     <section aria-labelledby={`prov-${c.id}`} data-part="provisioned">
       <h3 id={`prov-${c.id}`} className="m-0 mb-2 text-sm font-semibold text-gray-900">{t('credentials.detail.provisionedData')}</h3>
@@ -141,15 +143,15 @@ function OAuthUrls({ credential: c }: { credential: Credential }) {
   const token = c.tokenUrl ? new URL(c.tokenUrl, origin || 'http://localhost').href : '';
   const row = (label: string, value: string, part: string) => (
     <div>
-      <label className="mb-1 block text-xs font-semibold uppercase tracking-wide text-gray-500">
-        {label}
-        <input readOnly value={value} data-part={part} className="mt-1 block w-full rounded-md border border-gray-200 bg-gray-50 px-3 py-1.5 font-mono text-sm normal-case tracking-normal text-gray-800" />
-      </label>
-      {value && <CopyButton value={value} label={label} className="mt-1" />}
+      <label htmlFor={`${c.id}-${part}`} className="mb-1 block text-xs font-semibold uppercase tracking-wide text-gray-500">{label}</label>
+      <div className="flex items-center gap-2">
+        <input id={`${c.id}-${part}`} readOnly value={value} data-part={part} className="block w-full min-w-0 rounded-md border border-gray-200 bg-gray-50 px-3 py-1.5 font-mono text-sm text-gray-800" />
+        {value && <CopyButton value={value} label={label} />}
+      </div>
     </div>
   );
   return (
-    <div className="mt-4 space-y-2" data-part="oauth">
+    <div className="mt-2 space-y-2" data-part="oauth">
       {row(t('credentials.detail.redirectUrl'), redirect, 'redirect-url')}
       {token && row(t('credentials.detail.tokenUrl'), token, 'token-url')}
     </div>

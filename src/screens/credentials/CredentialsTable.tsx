@@ -116,7 +116,7 @@ export function CredentialsTable({ applicationId, resourceId, productId, version
     ) }]),
     { id: 'owner', header: t('credentials.col.owner'), cell: (c) => ownerName(t, c.owner) },
     { id: 'expires', header: t('credentials.col.expires'), sortKey: 'provisioning.policies.expiry.time', cell: (c) => <ExpiresCell credential={c} now={now} /> },
-    { id: 'actions', header: <span className="sr-only">{t('credentials.col.actions')}</span>, label: t('credentials.col.actions'), required: true, align: 'right', width: '3.5rem', cell: (c) => (
+    { id: 'actions', header: t('credentials.col.actions'), required: true, align: 'right', width: '3.5rem', cell: (c) => (
       <ActionsMenu credential={c} now={new Date()} onAction={(a) => onAction(c, a)} withView withSecret canViewSecret={canViewSecret(factsOf(c), new Date())} />
     ) },
   ];

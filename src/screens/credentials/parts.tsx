@@ -1,6 +1,6 @@
 // Small pieces the credentials screens share: the display-state badge, the expiry cell, the owner
 // name with its fallbacks, the actions menu and a definition list of fields.
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Credential } from '../../api/credentials.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
 import { canDo, daysToExpiry, displayState, isExpired, isExpiring, type CredentialAction } from '../../rules/credentials.ts';
@@ -48,7 +48,7 @@ export function ExpiresCell({ credential, now }: { credential: Credential; now: 
   if (!at) return <span className="text-gray-500">{t('credentials.expires.never')}</span>;
   if (isExpired(at, now)) {
     return (
-      <span className="inline-flex flex-wrap items-center gap-1.5" data-expiry="expired">
+      <span className="inline-flex flex-wrap items-center gap-1.5" data-expiry="expired" data-expires={at}>
         <span>{fmt.date(at)}</span>
         <Status tone="danger">{t('credentials.expires.expired')}</Status>
       </span>
@@ -56,13 +56,13 @@ export function ExpiresCell({ credential, now }: { credential: Credential; now: 
   }
   if (isExpiring(at, now)) {
     return (
-      <span className="inline-flex flex-wrap items-center gap-1.5" data-expiry="expiring">
+      <span className="inline-flex flex-wrap items-center gap-1.5" data-expiry="expiring" data-expires={at}>
         <span>{fmt.date(at)}</span>
         <Status tone="warning">{t('credentials.expires.expiring', { days: daysToExpiry(at, now) ?? 0 })}</Status>
       </span>
     );
   }
-  return <span data-expiry="later">{fmt.date(at)}</span>;
+  return <span data-expiry="later" data-expires={at}>{fmt.date(at)}</span>;
 }
 
 /** "owner not found" when the owner no longer exists, "no owner" when there is none. */
@@ -82,15 +82,30 @@ export interface ActionsMenuProps {
   withView?: boolean;
   withSecret?: boolean;
   canViewSecret?: boolean;
+  /** Open above the button (at the bottom of a panel). */
+  up?: boolean;
 }
 
 /** The kebab menu of a credential: each action enabled per canDo (src/rules/credentials.ts). */
-export function ActionsMenu({ credential, now, onAction, withView, withSecret, canViewSecret }: ActionsMenuProps) {
+export function ActionsMenu({ credential, now, onAction, withView, withSecret, canViewSecret, up }: ActionsMenuProps) {
   const { t } = useMessages('credentials');
   const [open, setOpen] = useState(false);
+  // In a table the menu is fixed to the viewport: the table's horizontal scroller would clip it.
+  const [at, setAt] = useState<{ top: number; right: number } | null>(null);
   const menu = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   useDismiss(open, () => setOpen(false), menu, trigger);
+  // A fixed menu would drift from its button: scrolling or resizing closes it.
+  useEffect(() => {
+    if (!open || up) return;
+    const close = () => setOpen(false);
+    window.addEventListener('scroll', close, true);
+    window.addEventListener('resize', close);
+    return () => {
+      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('resize', close);
+    };
+  }, [open, up]);
   const facts = factsOf(credential);
   const items: Array<{ id: CredentialAction | 'view' | 'viewSecret'; enabled: boolean }> = [
     ...(withView ? [{ id: 'view' as const, enabled: true }] : []),
@@ -114,6 +129,8 @@ export function ActionsMenu({ credential, now, onAction, withView, withSecret, c
         aria-expanded={open}
         data-part="actions"
         onClick={() => {
+          const r = trigger.current?.getBoundingClientRect();
+          if (r && !up) setAt({ top: r.bottom + 4, right: Math.max(8, window.innerWidth - r.right) });
           setOpen(!open);
           if (!open) setTimeout(() => focusItem(1), 0);
         }}
@@ -129,7 +146,8 @@ export function ActionsMenu({ credential, now, onAction, withView, withSecret, c
             if (e.key === 'ArrowDown') { e.preventDefault(); focusItem(1); }
             if (e.key === 'ArrowUp') { e.preventDefault(); focusItem(-1); }
           }}
-          className="absolute right-0 z-20 mt-1 min-w-44 rounded-md border border-gray-200 bg-white py-1 shadow-lg"
+          style={!up && at ? { position: 'fixed', top: at.top, right: at.right } : undefined}
+          className={cx('absolute right-0 z-20 min-w-44 rounded-md border border-gray-200 bg-white py-1 shadow-lg', up ? 'bottom-full mb-1' : 'mt-1')}
         >
           {items.map((item) => (
             <button
