@@ -1,46 +1,131 @@
 // Runtime gateway overhead: calls through /api/v1/gateway/… with an application's API key vs the
-// same calls straight to the upstream (a local node:http server answering a small JSON), at
-// concurrency 32 over real HTTP (undici pools, keep-alive), side by side in one run: rounds
-// alternate direct and gateway so a burst of other work on the machine hits both. On the demo
-// seed, on PGlite and on PostgreSQL (BENCH_DATABASE_URL; npm run bench starts a throwaway cluster).
+// same calls straight to the upstream, at concurrency 32 over real HTTP (undici pools, keep-alive),
+// side by side in one run. Three processes, as in production: the marketplace server (its store,
+// PGlite in memory or PostgreSQL, lives there), the upstream (node:http answering a small JSON),
+// and this one, the load generator, so the server's CPU is its own. Rounds alternate direct,
+// reference and gateway calls so a burst of other work on the machine hits all three. The
+// reference is a bare pass-through proxy (node:http + an undici pool, ~10 lines, in its own
+// process): the least any Node proxy adds measured the same way. On the demo seed, on PGlite and
+// on PostgreSQL (BENCH_DATABASE_URL; npm run bench starts a throwaway cluster).
 //
 //   node --import tsx bench/gateway.ts                 BENCH_CALLS=4000 (per side), BENCH_ROUNDS=8
-//   node --import tsx bench/gateway.ts --store=pglite  one store only (each runs in its own process)
+//   node --import tsx bench/gateway.ts --store=pglite  one store only
+//   BENCH_CPU_PROF=dir                                 the server runs with --cpu-prof into dir
 // Target: the gateway adds at most 2 ms at p50 and 5 ms at p99.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { eq } from 'drizzle-orm';
-import { buildApp } from '../server/src/app.ts';
-import { openStore, type Store } from '../server/src/db/store.ts';
-import { assetResources, sessions } from '../server/src/db/schema.ts';
-import { seedDemo } from '../server/seed/index.ts';
-import { USER, ORG } from '../server/seed/accounts.ts';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 4000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const TARGET = { p50: 2, p99: 5 };
+const UPSTREAM_PATH = '/v1/payments?limit=3';
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const load1 = () => loadavg().map((v) => v.toFixed(2)).join(' ');
 
-async function openBenchStore(kind: 'pglite' | 'postgres'): Promise<{ store: Store; drop(): Promise<void> }> {
-  if (kind === 'pglite') return { store: await openStore(), drop: async () => {} };
-  const pg = (await import('pg')).default;
-  const adminUrl = process.env.BENCH_DATABASE_URL!;
-  const name = `agora_bench_gw_${randomBytes(4).toString('hex')}`;
-  const run = async (q: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try { await c.query(q); } finally { await c.end(); }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { store: await openStore({ databaseUrl: url.toString() }), drop: () => run(`drop database if exists ${name}`).catch(() => {}) };
+/** Child processes tell their address (and whatever else) on one `READY {json}` line. */
+const ready = (info: Record<string, unknown>) => console.log(`READY ${JSON.stringify(info)}`);
+
+// ── child roles ───────────────────────────────────────────────────────────────────────────────
+
+async function upstreamRole(): Promise<void> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"ok":true,"items":[1,2,3]}');
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  ready({ port: (server.address() as AddressInfo).port });
 }
+
+/** The reference line: a bare proxy, no checks, no record. */
+async function bareRole(upstream: string): Promise<void> {
+  const pool = new Pool(upstream, { connections: 64, pipelining: 1 });
+  const server = createServer((req, res) => {
+    pool.request({ method: 'GET', path: req.url!.replace(/^\/bare/, ''), headers: { accept: req.headers.accept ?? '*/*' } }).then(async (up) => {
+      const body = Buffer.from(await up.body.arrayBuffer());
+      res.writeHead(up.statusCode, { 'content-type': String(up.headers['content-type'] ?? ''), 'content-length': body.length });
+      res.end(body);
+    }, () => { res.writeHead(502); res.end(); });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  ready({ port: (server.address() as AddressInfo).port });
+}
+
+/** The marketplace server as `npm run serve` starts it (main.ts), on the bench's store, plus an
+ * API key of the checkout application made and provisioned through the API. */
+async function serverRole(upstream: string): Promise<void> {
+  const { eq, sql } = await import('drizzle-orm');
+  const { buildApp } = await import('../server/src/app.ts');
+  const { openStore } = await import('../server/src/db/store.ts');
+  const { assetResources, sessions } = await import('../server/src/db/schema.ts');
+  const { seedDemo } = await import('../server/seed/index.ts');
+  const { USER, ORG } = await import('../server/seed/accounts.ts');
+  const databaseUrl = process.env.DATABASE_URL;
+  const store = await openStore(databaseUrl ? { databaseUrl } : {});
+  const t0 = performance.now();
+  await seedDemo(store.db);
+  const seedS = (performance.now() - t0) / 1000;
+  await store.db.update(assetResources).set({ upstreamUrl: upstream }).where(eq(assetResources.id, 'res-payments'));
+  if (store.kind === 'pglite') await store.db.execute(sql`vacuum analyze`);
+  const [resource] = await store.db.select({ versionId: assetResources.productVersionId }).from(assetResources).where(eq(assetResources.id, 'res-payments'));
+  const app = await buildApp({ store, auth: { secret: randomBytes(32).toString('hex') }, serveStatic: true, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const sessionId = randomUUID();
+  await store.db.insert(sessions).values({ id: sessionId, userId: USER.orgadmin!, refreshTokenHash: randomBytes(24).toString('base64url'), expiresAt: new Date(Date.now() + 3_600_000) });
+  const portal = { authorization: `Bearer ${await app.auth.keys.sign({ userId: USER.orgadmin!, orgId: ORG.acme, sessionId })}`, 'x-tenant-id': ORG.acme };
+  const created = await app.inject({
+    method: 'POST', url: '/api/v1/applications/app-acme-checkout/credentials', headers: portal,
+    payload: { title: 'Bench key', credentialRequestDefinition: { crdId: { id: 'crd-apikey' }, crdType: 'APIKey' }, resources: [{ id: 'res-payments' }] },
+  });
+  if (created.statusCode !== 201) throw new Error(`credential: ${created.body}`);
+  await new Promise((r) => setTimeout(r, 500));
+  await app.jobs.drain();
+  const shown = await app.inject({ url: `/api/v1/credentials/${created.json().id}?decrypt=true`, headers: portal });
+  const apiKey = shown.json().provisioning.data.apiKey as string;
+  const stop = async () => {
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+  ready({
+    port: (app.server.address() as AddressInfo).port, apiKey, seedS,
+    path: `/api/v1/gateway/prod-payments/${resource!.versionId}/res-payments${UPSTREAM_PATH}`,
+  });
+}
+
+// ── the load generator ────────────────────────────────────────────────────────────────────────
+
+function child(role: string, args: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<{ proc: ChildProcess; info: Record<string, unknown> }> {
+  const proc = spawn(process.execPath, [...nodeArgs, ...process.execArgv, fileURLToPath(import.meta.url), `--role=${role}`, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: proc.stdout! });
+    lines.on('line', (line) => {
+      if (line.startsWith('READY ')) resolve({ proc, info: JSON.parse(line.slice(6)) });
+      else console.log(`    [${role}] ${line}`);
+    });
+    proc.on('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
+  });
+}
+
+const stopChild = (proc: ChildProcess) => new Promise<void>((resolve) => {
+  if (proc.exitCode !== null) return resolve();
+  proc.removeAllListeners('exit');
+  proc.on('exit', () => resolve());
+  proc.kill('SIGTERM');
+});
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -62,83 +147,77 @@ async function load(pool: Pool, path: string, headers: Record<string, string>, c
   return times;
 }
 
-async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
-  const upstream = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{"ok":true,"items":[1,2,3]}');
-  });
-  upstream.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const upstreamBase = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-
-  const { store, drop } = await openBenchStore(kind);
-  const t0 = performance.now();
-  await seedDemo(store.db);
-  console.log(`  ${kind}: demo seed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  await store.db.update(assetResources).set({ upstreamUrl: upstreamBase }).where(eq(assetResources.id, 'res-payments'));
-  const [resource] = await store.db.select({ versionId: assetResources.productVersionId }).from(assetResources).where(eq(assetResources.id, 'res-payments'));
-  const app = await buildApp({ store, auth: { secret: randomBytes(32).toString('hex') }, runJobs: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const appBase = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-
-  // An API key of the checkout application, made and provisioned through the API.
-  const sessionId = randomUUID();
-  await store.db.insert(sessions).values({ id: sessionId, userId: USER.orgadmin!, refreshTokenHash: randomBytes(24).toString('base64url'), expiresAt: new Date(Date.now() + 3_600_000) });
-  const portal = { authorization: `Bearer ${await app.auth.keys.sign({ userId: USER.orgadmin!, orgId: ORG.acme, sessionId })}`, 'x-tenant-id': ORG.acme };
-  const created = await app.inject({
-    method: 'POST', url: '/api/v1/applications/app-acme-checkout/credentials', headers: portal,
-    payload: { title: 'Bench key', credentialRequestDefinition: { crdId: { id: 'crd-apikey' }, crdType: 'APIKey' }, resources: [{ id: 'res-payments' }] },
-  });
-  if (created.statusCode !== 201) throw new Error(`credential: ${created.body}`);
-  await new Promise((r) => setTimeout(r, 500));
-  await app.jobs.drain();
-  const shown = await app.inject({ url: `/api/v1/credentials/${created.json().id}?decrypt=true`, headers: portal });
-  const apiKey = shown.json().provisioning.data.apiKey as string;
-
-  const gatewayPath = `/api/v1/gateway/prod-payments/${resource!.versionId}/res-payments/v1/payments?limit=3`;
-  const direct = new Pool(upstreamBase, { connections: CONCURRENCY, pipelining: 1 });
-  const gateway = new Pool(appBase, { connections: CONCURRENCY, pipelining: 1 });
-  const gatewayHeaders = { 'x-api-key': apiKey };
-  // warm-up: connections, JIT, the credential cache
-  await load(direct, '/v1/payments?limit=3', {}, 500);
-  await load(gateway, gatewayPath, gatewayHeaders, 500);
-
-  const d: number[] = [];
-  const g: number[] = [];
-  const perRound = Math.ceil(CALLS / ROUNDS);
-  for (let i = 0; i < ROUNDS; i++) {
-    d.push(...await load(direct, '/v1/payments?limit=3', {}, perRound));
-    g.push(...await load(gateway, gatewayPath, gatewayHeaders, perRound));
-  }
-  d.sort((a, b) => a - b);
-  g.sort((a, b) => a - b);
-  const line = (label: string, s: number[]) => `    ${label.padEnd(10)} p50 ${percentile(s, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(s, 99).toFixed(2).padStart(7)} ms   (${s.length} calls)`;
-  console.log(line('direct', d));
-  console.log(line('gateway', g));
-  const add50 = percentile(g, 50) - percentile(d, 50);
-  const add99 = percentile(g, 99) - percentile(d, 99);
-  const mark = (v: number, target: number) => (v <= target ? 'ok' : `OVER ${target} ms`);
-  console.log(`    added      p50 ${add50.toFixed(2).padStart(7)} ms (${mark(add50, TARGET.p50)})   p99 ${add99.toFixed(2).padStart(7)} ms (${mark(add99, TARGET.p99)})`);
-  console.log(`    load average after: ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
-
-  await direct.close();
-  await gateway.close();
-  await app.close();
-  await new Promise((resolve) => upstream.close(resolve));
-  await store.close();
-  await drop();
+async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const pg = (await import('pg')).default;
+  const name = `agora_bench_gw_${randomBytes(4).toString('hex')}`;
+  const run = async (q: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try { await c.query(q); } finally { await c.end(); }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name}`).catch(() => {}) };
 }
 
-const STORE_ARG = '--store=';
-const only = process.argv.find((a) => a.startsWith(STORE_ARG))?.slice(STORE_ARG.length) as 'pglite' | 'postgres' | undefined;
-if (only) {
-  await measure(only);
-} else {
-  console.log(`gateway overhead: API key vs direct, concurrency ${CONCURRENCY}, ${CALLS} calls a side in ${ROUNDS} rounds; `
-    + `${cpus().length} cores, load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
-  const stores: Array<'pglite' | 'postgres'> = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  for (const store of stores) {
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), `${STORE_ARG}${store}`], { stdio: 'inherit' });
-    if (child.status !== 0) process.exitCode = 1;
+async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
+  const db = kind === 'postgres' ? await createDatabase(process.env.BENCH_DATABASE_URL!) : null;
+  const procs: ChildProcess[] = [];
+  try {
+    const upstream = await child('upstream', []);
+    procs.push(upstream.proc);
+    const upstreamBase = `http://127.0.0.1:${upstream.info.port}`;
+    const bare = await child('bare', [`--upstream=${upstreamBase}`]);
+    procs.push(bare.proc);
+    const prof = process.env.BENCH_CPU_PROF;
+    const server = await child('server', [`--upstream=${upstreamBase}`], db ? { DATABASE_URL: db.url } : {},
+      prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`, `--cpu-prof-name=gateway-${kind}-${Date.now()}.cpuprofile`] : []);
+    procs.push(server.proc);
+    console.log(`  ${kind}: demo seed in ${(server.info.seedS as number).toFixed(1)} s; load average ${load1()}`);
+
+    const pools = {
+      direct: new Pool(upstreamBase, { connections: CONCURRENCY, pipelining: 1 }),
+      bare: new Pool(`http://127.0.0.1:${bare.info.port}`, { connections: CONCURRENCY, pipelining: 1 }),
+      gateway: new Pool(`http://127.0.0.1:${server.info.port}`, { connections: CONCURRENCY, pipelining: 1 }),
+    };
+    const sides = {
+      direct: () => load(pools.direct, UPSTREAM_PATH, {}, perRound),
+      bare: () => load(pools.bare, UPSTREAM_PATH, {}, perRound),
+      gateway: () => load(pools.gateway, server.info.path as string, { 'x-api-key': server.info.apiKey as string }, perRound),
+    };
+    const perRound = Math.ceil(CALLS / ROUNDS);
+    // warm-up: connections, JIT, the credential cache
+    for (const side of Object.values(sides)) await side();
+    const times: Record<keyof typeof sides, number[]> = { direct: [], bare: [], gateway: [] };
+    for (let i = 0; i < ROUNDS; i++) for (const [name, side] of Object.entries(sides)) times[name as keyof typeof sides].push(...await side());
+    for (const t of Object.values(times)) t.sort((a, b) => a - b);
+    const line = (label: string, s: number[]) => `    ${label.padEnd(16)} p50 ${percentile(s, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(s, 99).toFixed(2).padStart(7)} ms   (${s.length} calls)`;
+    const added = (s: number[]) => [percentile(s, 50) - percentile(times.direct, 50), percentile(s, 99) - percentile(times.direct, 99)] as const;
+    const mark = (v: number, target: number) => (v <= target ? 'ok' : `OVER ${target} ms`);
+    console.log(line('direct', times.direct));
+    console.log(line('bare proxy', times.bare));
+    console.log(line('gateway', times.gateway));
+    const [b50, b99] = added(times.bare);
+    const [g50, g99] = added(times.gateway);
+    console.log(`    bare proxy adds  p50 ${b50.toFixed(2).padStart(7)} ms        p99 ${b99.toFixed(2).padStart(7)} ms   (the floor of a Node proxy here)`);
+    console.log(`    gateway adds     p50 ${g50.toFixed(2).padStart(7)} ms (${mark(g50, TARGET.p50)})   p99 ${g99.toFixed(2).padStart(7)} ms (${mark(g99, TARGET.p99)})`);
+    console.log(`    load average after: ${load1()}`);
+    for (const pool of Object.values(pools)) await pool.close();
+  } finally {
+    for (const proc of procs.reverse()) await stopChild(proc);
+    await db?.drop();
   }
+}
+
+const role = arg('role');
+if (role === 'upstream') await upstreamRole();
+else if (role === 'bare') await bareRole(arg('upstream')!);
+else if (role === 'server') await serverRole(arg('upstream')!);
+else {
+  const only = arg('store') as 'pglite' | 'postgres' | undefined;
+  console.log(`gateway overhead: API key vs direct, concurrency ${CONCURRENCY}, ${CALLS} calls a side in ${ROUNDS} rounds; `
+    + `server, upstream, reference proxy and load generator in separate processes; ${cpus().length} cores, load average ${load1()}`);
+  const stores: Array<'pglite' | 'postgres'> = only ? [only] : process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  for (const store of stores) await measure(store);
 }
