@@ -188,6 +188,25 @@ describe('application details', () => {
   });
 });
 
+describe('<agora-applications> alone on demo/embed.html', () => {
+  it('shows the grid and opens the create panel in place', async () => {
+    const embed = await suite.pageAs('orgadmin', { viewport: { width: 1280, height: 900 } });
+    try {
+      await embed.goto(`${suite.portal.baseUrl}/embed.html`);
+      const element = embed.locator('agora-applications');
+      await element.locator('li[data-application]').first().waitFor({ timeout: 30_000 });
+      expect(await element.locator('li[data-application] h2').allInnerTexts()).toContain('Checkout Service');
+      await element.locator('[data-create]').first().click();
+      await element.locator('dialog[open] [data-field="title"]').waitFor();
+      expect(new URL(embed.url()).pathname).toBe('/embed.html');
+      // The page's explorers fail in a FAST build (no viewers); nothing else may.
+      expect(pageErrors(embed).filter((e) => !e.includes('left out of this build'))).toEqual([]);
+    } finally {
+      await embed.context().close();
+    }
+  });
+});
+
 describe('screenshots at 375 px', () => {
   it('list, panel and details fit a phone', async () => {
     const phone = await suite.pageAs('orgadmin', { viewport: { width: 375, height: 800 } });

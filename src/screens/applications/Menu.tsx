@@ -34,10 +34,9 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
   };
   const onKey = (event: KeyboardEvent) => {
     const enabled = refs.current.filter((el): el is HTMLButtonElement => !!el && !el.disabled);
-    const at = enabled.indexOf(document.activeElement as HTMLButtonElement) ?? -1;
+    // Inside a shadow root, document.activeElement is the host: ask the root the menu lives in.
     const active = (box.current?.getRootNode() as Document | ShadowRoot | undefined)?.activeElement;
-    const index = enabled.findIndex((el) => el === active);
-    const current = index >= 0 ? index : at;
+    const current = enabled.findIndex((el) => el === active);
     if (event.key === 'Escape') { event.preventDefault(); event.stopPropagation(); close(); }
     else if (event.key === 'ArrowDown') { event.preventDefault(); enabled[(current + 1) % enabled.length]?.focus(); }
     else if (event.key === 'ArrowUp') { event.preventDefault(); enabled[(current - 1 + enabled.length) % enabled.length]?.focus(); }
