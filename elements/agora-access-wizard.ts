@@ -7,4 +7,4 @@ defineElement('agora-access-wizard', () => import('../src/screens/wizard/AccessW
   productId: 'string',
   applicationId: 'string',
   subscriptionId: 'string',
-}, { sections: ['wizard'] });
+}, { sections: ['wizard', 'applications'] });

@@ -175,7 +175,7 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
     (m): AccessWizardProps => ({
       productId: m.params.productId!, applicationId: query(m).get('applicationId') ?? undefined, subscriptionId: query(m).get('subscriptionId') ?? undefined,
     }),
-    { sections: ['wizard'] },
+    { sections: ['wizard', 'applications'] },
   ),
   // Subscriptions and consumer insights (spec 3 §2.3, §2.5)
   subscriptions: notBuilt('shell.screen.subscriptions'),

@@ -57,11 +57,12 @@ export function nextStep(steps: readonly Step[], currentId: StepId, direction: 1
   return null;
 }
 
-/** complete, error (the step has validation errors and was visited) or none. */
+/** error (a visited step with validation errors), complete (a visited step that is complete) or
+ * none: a step the user has not reached yet shows no tick even when nothing stands in its way. */
 export function stepStatus(step: Step, hasErrors: boolean, visited: boolean): StepStatus {
-  if (hasErrors && visited) return 'error';
-  if (step.isComplete && !step.disabled) return 'complete';
-  return 'none';
+  if (!visited || step.disabled) return 'none';
+  if (hasErrors) return 'error';
+  return step.isComplete ? 'complete' : 'none';
 }
 
 /** A JSON schema that asks for something: an object schema with at least one property. */

@@ -2,7 +2,8 @@
 // call goes to the gateway, the mock answers, the answer shows, and the call is a transaction
 // row (read through the harness's database handle), with the console's credentials applied.
 // Covers Swagger UI (a small document), the explorer's own list (GitHub's 13 MB description),
-// GraphiQL, and the Authorize panel (external credentials; internal ones not offered yet).
+// GraphiQL, and the Authorize panel (external credentials typed in; internal ones: an application
+// with an approved access request for the resource and its usable credential).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { and, desc, eq, gte } from 'drizzle-orm';
@@ -40,14 +41,15 @@ describe('Swagger UI (Petstore, OpenAPI 2)', () => {
     const swagger = page.locator('agora-portal [data-viewer="swagger-ui"]');
     await swagger.locator('.opblock').first().waitFor({ timeout: 60_000 });
 
-    // Authorize: the spec's api_key scheme, typed in. The internal origin waits for the credentials API.
+    // Authorize: the spec's api_key scheme, typed in. The consumer's applications have no approved
+    // access to this resource, so the internal origin is offered but disabled, saying why.
     await page.locator('agora-portal [data-action="open-authorize"]').click();
     const panel = page.locator('agora-portal [data-part="authorize"]');
     await panel.waitFor();
     await panel.locator('select').first().selectOption('api_key');
     const internal = panel.locator('[data-origin="internal"]');
     expect(await internal.locator('input').isDisabled()).toBe(true);
-    expect(await internal.innerText()).toContain('cannot be used from the console on this marketplace yet');
+    expect(await internal.innerText()).toContain('None of your applications with approved access to this resource');
     await panel.locator('[data-field="apiKey"]').fill('demo-key-123');
     await page.locator('agora-portal [data-action="authorize"]').click();
     await expect.poll(() => page.locator('agora-portal [data-action="open-authorize"]').innerText()).toBe('Authorized');
@@ -140,6 +142,46 @@ describe('GraphiQL (Storefront)', () => {
     expect(tx).toMatchObject({ method: 'POST', status: 200, userId, upstreamUrl: 'mock:graphql' });
     // Monaco's layers stay in the viewer's shadow root, not the page's body.
     expect(await page.evaluate(() => !!document.querySelector('body > .context-view, body > .monaco-aria-container'))).toBe(false);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('Authorize panel, internal origin (spec 2 "API console", §4, §5)', () => {
+  it('lists the applications with approved access and their usable credentials; try-it carries them', async () => {
+    const page = await suite.pageAs('orgadmin', { viewport: { width: 1280, height: 900 } });
+    const session = await page.evaluate(() => JSON.parse(localStorage.getItem('agora-session') ?? '{}') as { accessToken: string });
+    const me = await (await page.request.get(`${suite.portal.baseUrl}/api/v1/auth/findSession`, { headers: { Authorization: `Bearer ${session.accessToken}` } })).json() as { user: { id: string } };
+    await open(page, '/productDetails/prod-payments/resources/res-payments/methods');
+    const swagger = page.locator('agora-portal [data-viewer="swagger-ui"]');
+    await swagger.locator('.opblock').first().waitFor({ timeout: 60_000 });
+    await page.locator('agora-portal [data-action="open-authorize"]').click();
+    const panel = page.locator('agora-portal [data-part="authorize"]');
+    await panel.waitFor();
+    await panel.locator('select').first().selectOption('apiKey');
+    const internal = panel.locator('[data-origin="internal"] input');
+    await expect.poll(() => internal.isDisabled()).toBe(false);
+    await internal.check();
+    // Checkout Service holds the approved request for res-payments (seed); Acme Mobile's is pending.
+    const apps = panel.locator('select').nth(1);
+    expect((await apps.locator('option').allInnerTexts()).slice(1)).toEqual(['Checkout Service']);
+    await apps.selectOption({ label: 'Checkout Service' });
+    const creds = panel.locator('select').nth(2);
+    // The pending key is listed but cannot be chosen (provisioning not successful).
+    expect(await creds.locator('option', { hasText: 'Sandbox key' }).isDisabled()).toBe(true);
+    await creds.selectOption({ label: 'Checkout production client' });
+    await page.locator('agora-portal [data-action="authorize"]').click();
+    await expect.poll(() => page.locator('agora-portal [data-action="open-authorize"]').innerText()).toBe('Authorized');
+
+    const op = swagger.locator('[id$="-listPayments"]');
+    await op.locator('.opblock-summary-control').click();
+    await op.locator('.try-out__btn').click();
+    const since = new Date(Date.now() - 1000);
+    await op.locator('.execute').click();
+    await op.locator('.live-responses-table .response .response-col_status').first().waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await recorded('res-payments', since)).length).toBeGreaterThan(0);
+    const [row] = await recorded('res-payments', since);
+    expect(row).toMatchObject({ userId: me.user.id, applicationId: 'app-acme-checkout', credentialId: 'cred-checkout-oauth' });
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });

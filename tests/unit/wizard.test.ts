@@ -62,9 +62,10 @@ describe('nextStep', () => {
 });
 
 describe('stepStatus', () => {
-  it('is error when a visited step has errors, complete when complete, none otherwise', () => {
+  it('is error when a visited step has errors, complete when visited and complete, none otherwise', () => {
     expect(stepStatus(step('details', { isComplete: true }), true, true)).toBe('error');
-    expect(stepStatus(step('details', { isComplete: true }), true, false)).toBe('complete');
+    expect(stepStatus(step('details', { isComplete: true }), true, false)).toBe('none');
+    expect(stepStatus(step('preview', { isComplete: true }), false, false)).toBe('none');
     expect(stepStatus(step('details', { isComplete: true }), false, true)).toBe('complete');
     expect(stepStatus(step('details'), false, true)).toBe('none');
     expect(stepStatus(step('details', { isComplete: true, disabled: true }), false, true)).toBe('none');

@@ -21,6 +21,7 @@ import { Button } from '../../ui/Button.tsx';
 import { useConfirmLeave } from '../../ui/ConfirmLeave.tsx';
 import { ErrorPanel, ErrorPlaceholder, LoadingPlaceholder, UnauthorizedPlaceholder, errorStatus } from '../../ui/Placeholders.tsx';
 import type { SchemaFormChange } from '../../ui/SchemaForm.tsx';
+import { ApplicationPanel } from '../applications/ApplicationPanel.tsx';
 import { CompletionModal } from './CompletionModal.tsx';
 import { fetchApplication, submit, useApplicationProfiles, useDefinitions, useProfileDefinitions, type Application, type Created } from './data.ts';
 import { apdKey, ardKey, DetailsStep } from './DetailsStep.tsx';
@@ -85,6 +86,7 @@ function Wizard({ product, initialApplicationId, initialSubscriptionId }: Wizard
   const [completed, setCompleted] = useState(false);
   const [done, setDone] = useState<Created[] | null>(null);
   const [initialError, setInitialError] = useState<unknown>(null);
+  const [creatingApplication, setCreatingApplication] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
   // Choices given by the route's query: read once.
@@ -244,7 +246,7 @@ function Wizard({ product, initialApplicationId, initialSubscriptionId }: Wizard
             subscription={subscription}
             onApplication={(a) => choose({ application: a })}
             onSubscription={(s) => choose({ subscription: s })}
-            onCreateApplication={() => leave.guard(() => navigate(href('applications')))}
+            onCreateApplication={() => setCreatingApplication(true)}
             showErrors={!!showErrors.profile}
           />
         )}
@@ -285,7 +287,7 @@ function Wizard({ product, initialApplicationId, initialSubscriptionId }: Wizard
       {submitError != null && current !== 'details' && (
         <Alert tone="danger" title={t('wizard.error.complete')}><ErrorPanel error={submitError} className="mt-2" /></Alert>
       )}
-      {hint && <p role="status" className="m-0 text-sm text-danger" data-part="hint">{hint}</p>}
+      {hint && !step.isComplete && <p role="status" className="m-0 text-sm text-danger" data-part="hint">{hint}</p>}
 
       <footer className="flex flex-wrap items-center gap-2 border-t border-gray-200 pt-4">
         <Button variant="ghost" onClick={cancel} data-action="cancel">{t('wizard.cancel')}</Button>
@@ -297,6 +299,15 @@ function Wizard({ product, initialApplicationId, initialSubscriptionId }: Wizard
       </footer>
 
       {leave.dialog}
+      <ApplicationPanel
+        open={creatingApplication}
+        onClose={() => setCreatingApplication(false)}
+        onSaved={(id) => {
+          setCreatingApplication(false);
+          // The new application becomes the choice (its owner then filters the subscriptions).
+          void fetchApplication(api, id).then((created) => choose({ application: created }), (error: unknown) => setInitialError(error));
+        }}
+      />
       {application && subscription && done && (
         <CompletionModal open applicationId={application.id} subscriptionId={subscription.id} counts={completionCounts(selected.length, done)} />
       )}

@@ -23,7 +23,7 @@ export function CompletionModal({ open, applicationId, subscriptionId, counts }:
   const theme = useUiTheme();
   const first = useRef<HTMLAnchorElement>(null);
   return (
-    <Modal open={open} labelledBy={`${id}-title`} describedBy={`${id}-text`} role="alertdialog" initialFocus={first} className="w-[min(32rem,calc(100vw-2rem))] p-6">
+    <Modal open={open} labelledBy={`${id}-title`} describedBy={`${id}-text`} role="alertdialog" initialFocus={first} className="max-w-lg p-6">
       <div className="flex flex-col items-center gap-3 text-center" data-part="completion">
         <IconSuccess size={40} className="text-success" />
         <h2 id={`${id}-title`} className="m-0 text-xl font-semibold text-gray-900">{t('wizard.done.title')}</h2>
