@@ -126,6 +126,7 @@ export function CredentialsTable({ applicationId, resourceId, productId, version
 
   const toolbar = (
     <>
+      <div className="w-full sm:w-72">
       <SearchInput
         label={t('credentials.search.label')}
         placeholder={t('credentials.search.placeholder')}
@@ -133,8 +134,9 @@ export function CredentialsTable({ applicationId, resourceId, productId, version
         debounce
         onChange={setSearch}
         onSubmit={setSearch}
-        className="w-full sm:w-72"
+        className="w-full"
       />
+      </div>
       <Button variant="secondary" size="sm" onClick={() => setFiltering(true)} data-part="filters">
         {filterCount(filters) ? t('credentials.filter.buttonCount', { count: filterCount(filters) }) : t('credentials.filter.button')}
       </Button>

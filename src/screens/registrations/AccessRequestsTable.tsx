@@ -91,8 +91,10 @@ export function AccessRequestsTable({ resourceId, registrationId }: AccessReques
   const count = accessFilterCount(filters);
   const toolbar = (
     <>
+      <div className="w-full sm:w-72">
       <SearchInput label={t('registrations.search.label')} placeholder={t('registrations.search.placeholder')} maxLength={FILTER_SEARCH_MAX_LENGTH}
-        debounce onChange={setSearch} onSubmit={setSearch} className="w-full sm:w-72" />
+        debounce onChange={setSearch} onSubmit={setSearch} className="w-full" />
+      </div>
       <Button variant="secondary" size="sm" onClick={() => setFiltering(true)} data-part="filters">
         {count ? t('registrations.filter.buttonCount', { count }) : t('registrations.filter.button')}
       </Button>
