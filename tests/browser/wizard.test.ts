@@ -189,3 +189,30 @@ describe('the Request Access wizard', () => {
     expect(page.url()).toContain('/registrations/create/prod-payments');
   });
 });
+
+describe('<agora-access-wizard> alone on demo/embed.html', () => {
+  it('chooses the application and subscription given as attributes and lists the resources, registered ones disabled', async () => {
+    const embed = await suite.pageAs('orgadmin', VIEWPORT);
+    try {
+      await embed.goto(`${suite.portal.baseUrl}/embed.html`);
+      const element = embed.locator('agora-access-wizard');
+      await element.evaluate((el) => {
+        el.setAttribute('application-id', 'app-acme-checkout');
+        el.setAttribute('subscription-id', 'sub-acme-payments-starter');
+      });
+      const triggers = element.locator('[data-part="profile-step"] button[aria-haspopup="listbox"]');
+      await poll(() => triggers.nth(1).textContent()).toContain(starter);
+      expect(await triggers.nth(0).textContent()).toContain('Checkout Service');
+      await element.scrollIntoViewIfNeeded();
+      await element.locator('[data-action="next"]').click();
+      // Checkout Service holds approved requests for both Payments resources (seed).
+      const row = element.locator('tbody tr').filter({ has: embed.locator('td span.font-medium', { hasText: /^Payments API$/ }) });
+      await poll(() => row.locator('input[type="checkbox"]').isDisabled()).toBe(true);
+      expect(new URL(embed.url()).pathname).toBe('/embed.html');
+      // The page's explorers need the viewers a FAST build leaves out; nothing else may fail.
+      expect(pageErrors(embed).filter((e) => !e.includes('left out of this build (FAST)'))).toEqual([]);
+    } finally {
+      await embed.context().close();
+    }
+  });
+});
