@@ -43,6 +43,7 @@ const PORTAL = '<agora-portal data-subject router="hash"></agora-portal>';
 /** Attributes that make an element show real demo data (ids from server/seed/), one case per
  * entry. An element not listed here is tested bare, as a page author would first drop it in. */
 const ATTRIBUTES: Record<string, Array<{ label?: string; attrs: string }>> = {
+  'agora-access-wizard': [{ attrs: 'product-id="prod-payments"' }],
   'agora-carousel': [{ attrs: 'category="cat-finance"' }],
   'agora-catalogue': [{ attrs: 'page-size="12"' }],
   'agora-docs': [{ attrs: 'product-id="prod-payments"' }],
