@@ -43,16 +43,19 @@ export function upstreamRequestHeaders(incoming: IncomingHttpHeaders): { headers
   return { headers: { ...out, ...mapped }, mapped: new Set(Object.keys(mapped)) };
 }
 
-/** The upstream's response headers as the client gets them. */
-export function clientResponseHeaders(upstream: Headers): HeaderMap {
-  const listed = connectionListed(upstream.get('connection') ?? undefined);
+/** The upstream's response headers as the client gets them (undici's header object: repeated
+ * headers, Set-Cookie among them, as arrays). */
+export function clientResponseHeaders(upstream: Record<string, string | string[] | undefined>): HeaderMap {
+  const connection = upstream.connection;
+  const listed = connection === undefined ? null : connectionListed(connection);
   const out: HeaderMap = {};
-  upstream.forEach((value, name) => {
-    if (HOP_BY_HOP.has(name) || listed.has(name) || NEVER_RETURNED.has(name) || name.startsWith('access-control-')) return;
-    out[name] = value;
-  });
-  const cookies = upstream.getSetCookie();
-  if (cookies.length > 0) out[`${GATEWAY_UPSTREAM_HEADER_PREFIX}set-cookie`] = cookies.join(', ');
+  for (const name in upstream) {
+    const value = upstream[name];
+    if (value === undefined || HOP_BY_HOP.has(name) || listed?.has(name) || NEVER_RETURNED.has(name) || name.startsWith('access-control-')) continue;
+    out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const cookies = upstream['set-cookie'];
+  if (cookies !== undefined && cookies.length > 0) out[`${GATEWAY_UPSTREAM_HEADER_PREFIX}set-cookie`] = Array.isArray(cookies) ? cookies.join(', ') : cookies;
   return out;
 }
 
