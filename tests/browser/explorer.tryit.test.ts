@@ -167,8 +167,9 @@ describe('Authorize panel, internal origin (spec 2 "API console", §4, §5)', ()
     expect((await apps.locator('option').allInnerTexts()).slice(1)).toEqual(['Checkout Service']);
     await apps.selectOption({ label: 'Checkout Service' });
     const creds = panel.locator('select').nth(2);
-    // The pending key is listed but cannot be chosen (provisioning not successful).
-    expect(await creds.locator('option', { hasText: 'Sandbox key' }).isDisabled()).toBe(true);
+    // The suspended (inactive) old key is listed but cannot be chosen.
+    expect(await creds.locator('option', { hasText: 'Old sandbox key' }).isDisabled()).toBe(true);
+    expect(await creds.locator('option', { hasText: 'Checkout production client' }).isDisabled()).toBe(false);
     await creds.selectOption({ label: 'Checkout production client' });
     await page.locator('agora-portal [data-action="authorize"]').click();
     await expect.poll(() => page.locator('agora-portal [data-action="open-authorize"]').innerText()).toBe('Authorized');
