@@ -10,10 +10,11 @@
 //
 //   node --import tsx bench/gateway.ts                 BENCH_CALLS=4000 (per side), BENCH_ROUNDS=8
 //   node --import tsx bench/gateway.ts --store=pglite  one store only
-//   BENCH_CPU_PROF=dir                                 the server runs with --cpu-prof into dir
+//   BENCH_CPU_PROF=dir                                 the server's CPU profile of the calls, into dir
 // Target: the gateway adds at most 2 ms at p50 and 5 ms at p99.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
@@ -91,7 +92,20 @@ async function serverRole(upstream: string): Promise<void> {
   await app.jobs.drain();
   const shown = await app.inject({ url: `/api/v1/credentials/${created.json().id}?decrypt=true`, headers: portal });
   const apiKey = shown.json().provisioning.data.apiKey as string;
+  // BENCH_CPU_PROF: the server's CPU profile of the measured part only (not the seed).
+  const { Session } = await import('node:inspector/promises');
+  const profiler = process.env.BENCH_CPU_PROF ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const stop = async () => {
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(`${process.env.BENCH_CPU_PROF}/gateway-${store.kind}-${process.pid}.cpuprofile`, JSON.stringify(profile));
+    }
     await app.close();
     await store.close();
     process.exit(0);
@@ -106,8 +120,8 @@ async function serverRole(upstream: string): Promise<void> {
 
 // ── the load generator ────────────────────────────────────────────────────────────────────────
 
-function child(role: string, args: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<{ proc: ChildProcess; info: Record<string, unknown> }> {
-  const proc = spawn(process.execPath, [...nodeArgs, ...process.execArgv, fileURLToPath(import.meta.url), `--role=${role}`, ...args], {
+function child(role: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ proc: ChildProcess; info: Record<string, unknown> }> {
+  const proc = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), `--role=${role}`, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
   });
   return new Promise((resolve, reject) => {
@@ -126,6 +140,17 @@ const stopChild = (proc: ChildProcess) => new Promise<void>((resolve) => {
   proc.on('exit', () => resolve());
   proc.kill('SIGTERM');
 });
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc; 0 elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -170,9 +195,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
     const upstreamBase = `http://127.0.0.1:${upstream.info.port}`;
     const bare = await child('bare', [`--upstream=${upstreamBase}`]);
     procs.push(bare.proc);
-    const prof = process.env.BENCH_CPU_PROF;
-    const server = await child('server', [`--upstream=${upstreamBase}`], db ? { DATABASE_URL: db.url } : {},
-      prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`, `--cpu-prof-name=gateway-${kind}-${Date.now()}.cpuprofile`] : []);
+    const server = await child('server', [`--upstream=${upstreamBase}`], db ? { DATABASE_URL: db.url } : {});
     procs.push(server.proc);
     console.log(`  ${kind}: demo seed in ${(server.info.seedS as number).toFixed(1)} s; load average ${load1()}`);
 
@@ -190,13 +213,24 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
     // warm-up: connections, JIT, the credential cache
     for (const side of Object.values(sides)) await side();
     const times: Record<keyof typeof sides, number[]> = { direct: [], bare: [], gateway: [] };
-    for (let i = 0; i < ROUNDS; i++) for (const [name, side] of Object.entries(sides)) times[name as keyof typeof sides].push(...await side());
+    // CPU the proxy process spends per call while its side runs: what queues calls at concurrency
+    // 32 (added latency ≈ calls in flight × CPU per call once the core is busy), whatever the load.
+    const pids = { direct: upstream.proc.pid, bare: bare.proc.pid, gateway: server.proc.pid };
+    const cpu = { direct: 0, bare: 0, gateway: 0 };
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const [name, side] of Object.entries(sides) as Array<[keyof typeof sides, () => Promise<number[]>]>) {
+        const before = cpuMs(pids[name]);
+        times[name].push(...await side());
+        cpu[name] += cpuMs(pids[name]) - before;
+      }
+    }
     for (const t of Object.values(times)) t.sort((a, b) => a - b);
-    const line = (label: string, s: number[]) => `    ${label.padEnd(16)} p50 ${percentile(s, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(s, 99).toFixed(2).padStart(7)} ms   (${s.length} calls)`;
+    const line = (label: keyof typeof sides, s: number[]) => `    ${(label === 'bare' ? 'bare proxy' : label).padEnd(16)} p50 ${percentile(s, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(s, 99).toFixed(2).padStart(7)} ms   `
+      + `(${s.length} calls; ${label === 'direct' ? 'upstream' : 'proxy'} CPU ${(cpu[label] / s.length).toFixed(3)} ms a call)`;
     const added = (s: number[]) => [percentile(s, 50) - percentile(times.direct, 50), percentile(s, 99) - percentile(times.direct, 99)] as const;
     const mark = (v: number, target: number) => (v <= target ? 'ok' : `OVER ${target} ms`);
     console.log(line('direct', times.direct));
-    console.log(line('bare proxy', times.bare));
+    console.log(line('bare', times.bare));
     console.log(line('gateway', times.gateway));
     const [b50, b99] = added(times.bare);
     const [g50, g99] = added(times.gateway);

@@ -63,11 +63,14 @@ export async function handleTryIt(
   const base = targetOf(visible, request.headers[GATEWAY_ENDPOINT_HEADER]);
   const body = Buffer.isBuffer(request.body) ? request.body : undefined;
   const txId = randomUUID();
-  const gatewayUri = `${gatewayPath(app.prefix, productId, versionId, resourceId)}${path}${query}`;
+  const gatewayBase = gatewayPath(app.prefix, productId, versionId, resourceId);
+  // The query as recorded (secret-looking values replaced), worked out once for every URI below.
+  const recordedQuery = redactQuery(query);
 
   const mock = isMockUpstream(base);
   const sent = upstreamRequestHeaders(withoutCredentials(request.headers, runtime?.credentialHeaders ?? [], credentialsRuntime(app.db, app.credentialsOptions).mtlsHeader));
   const upstreamUrl = mock ? `mock:${visible.resource.type}` : joinUrl(base!, path, query);
+  const recordedUpstream = mock ? upstreamUrl : joinUrl(base!, path, recordedQuery);
   let status: number;
   let headers: HeaderMap;
   let payload: string | Buffer;
@@ -78,23 +81,23 @@ export async function handleTryIt(
     ({ status, headers, body: payload } = await answerMock(app.db, visible.resource, etag, {
       method: request.method, path, query: request.query as Record<string, unknown>, headers: request.headers, body,
     }));
-    leg = { destination: 'mock', uri: redactQuery(`${upstreamUrl}${path}${query}`), status, responseHeaders: headers };
+    leg = { destination: 'mock', uri: `${upstreamUrl}${path}${recordedQuery}`, status, responseHeaders: headers };
   } else {
     const result = await forward({
       url: upstreamUrl, method: request.method, headers: sent.headers, body, timeoutMs: timeoutMs(), maxBytes: GATEWAY_MAX_RESPONSE_BYTES,
     });
     if (result.ok) {
       status = result.status;
-      headers = rewriteLocation(result.headers, base!, gatewayPath(app.prefix, productId, versionId, resourceId));
+      headers = rewriteLocation(result.headers, base!, gatewayBase);
       payload = result.body;
-      leg = { destination: new URL(upstreamUrl).host, uri: redactQuery(upstreamUrl), status, responseHeaders: redactHeaders(result.rawHeaders) };
+      leg = { destination: hostOf(base!), uri: recordedUpstream, status, responseHeaders: redactHeaders(result.rawHeaders) };
     } else {
       const timeout = result.failure === 'timeout';
       const error = new ApiError(timeout ? 504 : 502, timeout ? 'Gateway Timeout' : 'Bad Gateway', result.detail);
       status = error.status;
       headers = { 'content-type': 'application/json' };
       payload = JSON.stringify({ errors: [error.toItem()] });
-      leg = { destination: new URL(upstreamUrl).host, uri: redactQuery(upstreamUrl), status: null, responseHeaders: {}, error: result.failure };
+      leg = { destination: hostOf(base!), uri: recordedUpstream, status: null, responseHeaders: {}, error: result.failure };
     }
   }
   const upstreamMs = Math.round(performance.now() - legStarted);
@@ -102,29 +105,33 @@ export async function handleTryIt(
   const durationMs = Math.round(performance.now() - started);
   const responseBytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
 
+  // Each header map is redacted once: the summary and the legs share them (they are only serialised).
+  const recordedRequest = redactHeaders(request.headers);
+  const recordedAnswer = redactHeaders(answerHeaders);
+  const method = request.method.toUpperCase();
   const row: TransactionRow = {
     id: txId, orgId, at, userId: caller.userId,
     applicationId: ids.applicationId, credentialId: ids.credentialId, subscriptionId: ids.subscriptionId,
     productId, productVersionId: versionId, assetResourceId: resourceId,
-    protocol: 'http', method: request.method.toUpperCase(), path: redactQuery(`${path}${query}`),
-    upstreamUrl: redactQuery(upstreamUrl),
+    protocol: 'http', method, path: `${path}${recordedQuery}`,
+    upstreamUrl: recordedUpstream,
     status, statusDetail: statusDetailOf(status), durationMs,
-    requestHeaders: redactHeaders(request.headers), responseHeaders: redactHeaders(answerHeaders),
+    requestHeaders: recordedRequest, responseHeaders: recordedAnswer,
     requestBytes: body?.length ?? 0, responseBytes,
     legs: [
       {
         timestamp: at.toISOString(),
         transactionEvent: {
           id: `${txId}:0`, parentId: null, source: request.ip, destination: 'gateway', duration: durationMs,
-          protocol: 'http', method: request.method.toUpperCase(), uri: redactQuery(gatewayUri), status,
-          requestHeaders: redactHeaders(request.headers), responseHeaders: redactHeaders(answerHeaders),
+          protocol: 'http', method, uri: `${gatewayBase}${path}${recordedQuery}`, status,
+          requestHeaders: recordedRequest, responseHeaders: recordedAnswer,
         },
       },
       {
         timestamp: new Date(at.getTime() + Math.round(legStarted - started)).toISOString(),
         transactionEvent: {
           id: `${txId}:1`, parentId: `${txId}:0`, source: 'gateway', duration: upstreamMs,
-          protocol: 'http', method: request.method.toUpperCase(), requestHeaders: redactHeaders(sent.headers, sent.mapped), ...leg,
+          protocol: 'http', method, requestHeaders: redactHeaders(sent.headers, sent.mapped), ...leg,
         },
       },
     ] satisfies Leg[],
@@ -177,6 +184,18 @@ export function endpointUrls(endpoints: unknown): string[] {
 }
 
 const trimSlash = (u: string) => u.replace(/\/+$/, '');
+
+/** host[:port] of an upstream base (they are few: remembered). */
+const hosts = new Map<string, string>();
+function hostOf(base: string): string {
+  let host = hosts.get(base);
+  if (host === undefined) {
+    host = new URL(base).host;
+    if (hosts.size > 1000) hosts.clear();
+    hosts.set(base, host);
+  }
+  return host;
+}
 
 export const joinUrl = (base: string, path: string, query: string) =>
   `${trimSlash(base)}${path === '/' && !base.endsWith('/') ? '' : path}${query}`;
