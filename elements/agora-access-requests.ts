@@ -5,4 +5,4 @@ import { defineElement } from '../src/elements/define.ts';
 defineElement('agora-access-requests', () => import('../src/screens/registrations/RegistrationsScreen.tsx'), {
   registrationId: 'string',
   resourceId: 'string',
-}, { sections: ['registrations'] });
+}, { sections: ['registrations', 'applications'] });

@@ -9,4 +9,4 @@ defineElement('agora-credentials', () => import('../src/screens/credentials/Cred
   resourceId: 'string',
   productId: 'string',
   versionId: 'string',
-}, { sections: ['credentials'] });
+}, { sections: ['credentials', 'applications'] });

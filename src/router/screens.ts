@@ -106,12 +106,13 @@ const applicationTab = (tab: ApplicationDetailsProps['tab'], create = false) =>
 const credentialsScreen = screen(
   () => import('../screens/credentials/CredentialsScreen.tsx'),
   (m): CredentialsScreenProps => ({ credentialId: m.params.credentialId }),
-  { sections: ['credentials'] },
+  // applications: the schema form's texts
+  { sections: ['credentials', 'applications'] },
 );
 const registrationsScreen = screen(
   () => import('../screens/registrations/RegistrationsScreen.tsx'),
   (m): RegistrationsScreenProps => ({ registrationId: m.params.registrationId }),
-  { sections: ['registrations'] },
+  { sections: ['registrations', 'applications'] },
 );
 
 export interface SignInProps {

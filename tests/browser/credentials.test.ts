@@ -207,8 +207,9 @@ describe('a new API key: create, view the secret once, delete', () => {
     const viewSecret = page.locator('agora-portal [data-part="detail-actions"] [data-action="viewSecret"]');
     await viewSecret.waitFor({ timeout: 30_000 });
     // masked in the panel
-    const apiKeyField = panel(page).locator('[data-part="provisioned"] input[type="password"]');
-    await expect(apiKeyField.count()).resolves.toBeGreaterThan(0);
+    const masked = panel(page).locator('[data-part="provisioned"] input');
+    await masked.first().waitFor();
+    await expect(masked.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).resolves.toContain('••••••••••••');
     await viewSecret.click();
     const dialog = page.locator('agora-portal [data-part="secret-dialog"]');
     await expect(dialog.locator('[data-part="remaining"]').getAttribute('data-tone')).resolves.toBe('neutral');

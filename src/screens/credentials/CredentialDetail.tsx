@@ -20,6 +20,8 @@ import { Status } from '../../ui/Status.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { ActionsMenu, CredentialStateBadge, ErrorBanner, ExpiresCell, Fields, ownerName } from './parts.tsx';
 import { factsOf, oauthRedirectUrl, secretFields } from './query.ts';
+import { hasProperties } from './CredentialCreate.tsx';
+import { SchemaForm } from '../../ui/SchemaForm.tsx';
 
 export interface CredentialDetailProps {
   credentialId: string;
@@ -92,46 +94,52 @@ function DetailBody({ credential: c, now, resourcesExpanded }: { credential: Cre
   );
 }
 
-/** Read-only provisioned values; a secret field is masked (spec 2 §3: encrypted values stay masked until a decrypt action). */
+/** Read-only provisioned values through the provision schema (x-agora-* extensions; a secret
+ * field stays masked: the secret only shows through View secret). Without a schema, a plain list. */
 function ProvisionedData({ credential: c }: { credential: Credential }) {
   const { t } = useMessages('credentials');
   const data = c.provisioning.data ?? {};
-  const schema = c.provisioning.schema as { properties?: Record<string, { title?: string; 'x-agora-label'?: string; 'x-agora-encrypted'?: boolean; 'x-agora-hidden'?: boolean }> } | null;
-  const props = schema?.properties ?? {};
-  const secrets = new Set(secretFields(schema, data));
   // An OAuth credential's token URL shows once, absolute, with the redirect URL below.
-  const keys = [...new Set([...Object.keys(props), ...Object.keys(data)])]
-    .filter((k) => !props[k]?.['x-agora-hidden'] && !(c.crdType === 'OAuth' && k === 'tokenUrl'));
+  const skip = (k: string) => c.crdType === 'OAuth' && k === 'tokenUrl';
+  const schema = c.provisioning.schema as { properties?: Record<string, SchemaProp> } | null;
+  const props = Object.fromEntries(Object.entries(schema?.properties ?? {}).filter(([k]) => !skip(k)));
+  const shown = Object.fromEntries(Object.entries(data).filter(([k]) => !skip(k)));
   return (
     <section aria-labelledby={`prov-${c.id}`} data-part="provisioned">
       <h3 id={`prov-${c.id}`} className="m-0 mb-2 text-sm font-semibold text-gray-900">{t('credentials.detail.provisionedData')}</h3>
-      {keys.length === 0 ? <p className="m-0 text-gray-500">{t('credentials.detail.noData')}</p> : (
-        <div className="space-y-2">
-          {keys.map((key) => {
-            const value = data[key];
-            const masked = secrets.has(key) || value === undefined;
-            const id = `prov-${c.id}-${key}`;
-            return (
-              <div key={key}>
-                <label htmlFor={id} className="mb-1 block text-xs font-semibold uppercase tracking-wide text-gray-500">{props[key]?.['x-agora-label'] ?? props[key]?.title ?? key}</label>
-                <div className="flex items-center gap-2">
-                  <input
-                    id={id}
-                    readOnly
-                    type={masked ? 'password' : 'text'}
-                    value={masked ? '••••••••••••' : String(value ?? '')}
-                    title={masked ? t('credentials.detail.masked') : undefined}
-                    className="block w-full min-w-0 rounded-md border border-gray-200 bg-gray-50 px-3 py-1.5 font-mono text-sm text-gray-800"
-                  />
-                  {!masked && <CopyButton value={String(value ?? '')} label={key} />}
-                </div>
-              </div>
-            );
-          })}
-        </div>
-      )}
+      {hasProperties({ properties: props })
+        ? <SchemaForm key={c.id} schema={{ ...schema, properties: props, required: [] }} data={shown} readOnly idPrefix={`prov-${c.id}`} />
+        : <PlainData credential={c} data={shown} />}
       {c.crdType === 'OAuth' && <OAuthUrls credential={c} />}
     </section>
+  );
+}
+
+type SchemaProp = { title?: string; 'x-agora-label'?: string; 'x-agora-encrypted'?: boolean; 'x-agora-hidden'?: boolean };
+
+function PlainData({ credential: c, data }: { credential: Credential; data: Record<string, unknown> }) {
+  const { t } = useMessages('credentials');
+  const secrets = new Set(secretFields(null, data));
+  const keys = Object.keys(data);
+  if (keys.length === 0) return <p className="m-0 text-gray-500">{t('credentials.detail.noData')}</p>;
+  return (
+    <div className="space-y-2">
+      {keys.map((key) => {
+        const masked = secrets.has(key);
+        const value = masked ? '••••••••••••' : String(data[key] ?? '');
+        const id = `prov-${c.id}-${key}`;
+        return (
+          <div key={key}>
+            <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">{key}</label>
+            <div className="flex items-center gap-2">
+              <input id={id} readOnly value={value} title={masked ? t('credentials.detail.masked') : undefined}
+                className="block w-full min-w-0 rounded-md border border-gray-200 bg-gray-50 px-3 py-1.5 font-mono text-sm text-gray-800" />
+              {!masked && <CopyButton value={value} label={key} />}
+            </div>
+          </div>
+        );
+      })}
+    </div>
   );
 }
 
@@ -143,7 +151,7 @@ function OAuthUrls({ credential: c }: { credential: Credential }) {
   const token = c.tokenUrl ? new URL(c.tokenUrl, origin || 'http://localhost').href : '';
   const row = (label: string, value: string, part: string) => (
     <div>
-      <label htmlFor={`${c.id}-${part}`} className="mb-1 block text-xs font-semibold uppercase tracking-wide text-gray-500">{label}</label>
+      <label htmlFor={`${c.id}-${part}`} className="mb-1 block text-sm font-medium text-gray-800">{label}</label>
       <div className="flex items-center gap-2">
         <input id={`${c.id}-${part}`} readOnly value={value} data-part={part} className="block w-full min-w-0 rounded-md border border-gray-200 bg-gray-50 px-3 py-1.5 font-mono text-sm text-gray-800" />
         {value && <CopyButton value={value} label={label} />}
@@ -151,7 +159,7 @@ function OAuthUrls({ credential: c }: { credential: Credential }) {
     </div>
   );
   return (
-    <div className="mt-2 space-y-2" data-part="oauth">
+    <div className="mt-4 space-y-4" data-part="oauth">
       {row(t('credentials.detail.redirectUrl'), redirect, 'redirect-url')}
       {token && row(t('credentials.detail.tokenUrl'), token, 'token-url')}
     </div>

@@ -57,7 +57,12 @@ function RequestAccessBar({ productId, versionId, resource, product, tab }: Reso
   );
 }
 
+// The resource page loads only the explorer's texts: these tabs bring their own (and the schema
+// form's, in the applications section) before they draw.
+const useTabTexts = () => useMessages('credentials', 'registrations', 'applications');
+
 export function ResourceCredentialsTab(props: ResourceTabProps) {
+  useTabTexts();
   return (
     <div className="flex flex-col gap-4" data-part="resource-credentials">
       <RequestAccessBar {...props} tab="credentials" />
@@ -67,6 +72,7 @@ export function ResourceCredentialsTab(props: ResourceTabProps) {
 }
 
 export function ResourceAccessRequestsTab(props: ResourceTabProps) {
+  useTabTexts();
   return (
     <div className="flex flex-col gap-4" data-part="resource-access-requests">
       <RequestAccessBar {...props} tab="accessRequests" />
