@@ -138,6 +138,7 @@ describe('resource page tabs', () => {
     const header = (await page.locator(`${root} thead`).innerText()).toUpperCase();
     expect(header).not.toContain('PRODUCT');
     await expect(page.locator(`${root} [data-part="request-access"]`).count()).resolves.toBe(1);
+    await page.screenshot({ path: join(SHOTS, 'resource-access-requests-1280.png'), fullPage: true });
   });
 
   it('lists the resource’s credentials, pre-filtered by ?application=', async () => {
@@ -146,6 +147,7 @@ describe('resource page tabs', () => {
     await page.locator(`${root} [data-part="open"]`).first().waitFor({ timeout: 30_000 });
     const shown = await page.locator(`${root} tbody [data-part="open"]`).allInnerTexts();
     expect(shown).toEqual(expect.arrayContaining(['Sandbox key']));
+    await page.screenshot({ path: join(SHOTS, 'resource-credentials-1280.png'), fullPage: true });
     expect(pageErrors(page)).toEqual([]);
   });
 });

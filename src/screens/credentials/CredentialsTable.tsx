@@ -182,7 +182,7 @@ export function CredentialsTable({ applicationId, resourceId, productId, version
         </AsyncState>
       )}
       {filtering && (
-        <FilterDialog value={filters} withApplication={level === 'global'} onClose={() => setFiltering(false)}
+        <FilterDialog value={filters} withApplication={level !== 'application'} onClose={() => setFiltering(false)}
           onApply={(f) => { setFilters(f); setFiltering(false); }} />
       )}
       {detailId && (
