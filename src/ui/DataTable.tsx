@@ -163,7 +163,7 @@ export function DataTable<Row>({
           )}
         </div>
       )}
-      <div className="overflow-x-auto rounded-md border border-gray-200 bg-white">
+      <div className="relative overflow-x-auto rounded-md border border-gray-200 bg-white">
         <table className="w-full border-collapse text-sm" aria-label={label}>
           <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
             <tr>

@@ -624,7 +624,6 @@ export const de: Messages = {
   'explorer.tab.methods': 'Methoden',
   'explorer.tab.credentials': 'Zugangsdaten',
   'explorer.tab.accessRequests': 'Zugriffsanfragen',
-  'explorer.tab.later': 'Dieser Bereich kommt in einer späteren Version.',
   'explorer.warning.deleted': 'Diese Ressource wurde von ihrem Anbieter gelöscht.',
   'explorer.warning.notLatest': 'Dies ist nicht die neueste Version',
   'explorer.warning.notLatestMessage': 'Sie sehen Version {version}; die neueste Version ist {latest}.',

@@ -624,7 +624,6 @@ export const en = {
   'explorer.tab.methods': 'Methods',
   'explorer.tab.credentials': 'Credentials',
   'explorer.tab.accessRequests': 'Access requests',
-  'explorer.tab.later': 'This section is coming in a later release.',
   'explorer.warning.deleted': 'This resource was deleted by its provider.',
   'explorer.warning.notLatest': 'This is not the latest version',
   'explorer.warning.notLatestMessage': 'You are viewing version {version}; the latest version is {latest}.',

@@ -624,7 +624,6 @@ export const fr: Messages = {
   'explorer.tab.methods': 'Méthodes',
   'explorer.tab.credentials': 'Identifiants',
   'explorer.tab.accessRequests': 'Demandes d’accès',
-  'explorer.tab.later': 'Cette section arrive dans une prochaine version.',
   'explorer.warning.deleted': 'Cette ressource a été supprimée par son fournisseur.',
   'explorer.warning.notLatest': 'Ce n’est pas la dernière version',
   'explorer.warning.notLatestMessage': 'Vous consultez la version {version} ; la dernière version est {latest}.',

@@ -624,7 +624,6 @@ export const pt: Messages = {
   'explorer.tab.methods': 'Métodos',
   'explorer.tab.credentials': 'Credenciais',
   'explorer.tab.accessRequests': 'Solicitações de acesso',
-  'explorer.tab.later': 'Esta seção chega em uma próxima versão.',
   'explorer.warning.deleted': 'Este recurso foi excluído pelo provedor.',
   'explorer.warning.notLatest': 'Esta não é a versão mais recente',
   'explorer.warning.notLatestMessage': 'Você está vendo a versão {version}; a mais recente é {latest}.',
