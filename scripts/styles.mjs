@@ -17,6 +17,8 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const PLACEHOLDER = '__agora_styles__';
+/** A rule needed by at most this many chunks, none of which its shared ancestor is, is copied into each. */
+const COPY_INTO_AT_MOST = 8;
 const CALL_ARGS = `${JSON.stringify(PLACEHOLDER)}, ${JSON.stringify(PLACEHOLDER)}`;
 // Rollup sees these string arguments when it tree-shakes: addRules must not branch on its
 // arguments themselves, or rollup drops the branch it believes dead.
@@ -111,8 +113,12 @@ export default function utilityStyles({ root }) {
     for (const [rule, names] of needers) {
       const [first, ...rest] = names;
       const common = [...reach(first)].filter((c) => rest.every((n) => reach(n).has(c)));
-      if (!common.length) for (const n of names) put(n, rule);
-      else put(common.reduce((a, b) => (loadedBy.get(b) < loadedBy.get(a) ? b : a)), rule);
+      // A rule only a few lazy chunks need goes into each of them rather than up into a chunk
+      // they share that does not use it (often one every page loads: the landing route would
+      // carry rules of screens it never shows). sheet.ts inserts a rule once, whoever brings it.
+      const owner = common.length ? common.reduce((a, b) => (loadedBy.get(b) < loadedBy.get(a) ? b : a)) : undefined;
+      if (!owner || (!names.has(owner) && names.size <= COPY_INTO_AT_MOST)) for (const n of names) put(n, rule);
+      else put(owner, rule);
     }
     return out;
   }
