@@ -6,9 +6,12 @@
 // reference and gateway calls so a burst of other work on the machine hits all three. The
 // reference is a bare pass-through proxy (node:http + an undici pool, ~10 lines, in its own
 // process): the least any Node proxy adds measured the same way. On the demo seed, on PGlite and
-// on PostgreSQL (BENCH_DATABASE_URL; npm run bench starts a throwaway cluster).
+// on PostgreSQL (BENCH_DATABASE_URL; npm run bench starts a throwaway cluster). Two loads: 32
+// callers back to back (saturates the server's core: a throughput figure), and 32 connections
+// calling at BENCH_RATE a second, an open loop timed from when each call was due (the latency a
+// call pays for passing the gateway when the server is not overloaded).
 //
-//   node --import tsx bench/gateway.ts                 BENCH_CALLS=4000 (per side), BENCH_ROUNDS=8
+//   node --import tsx bench/gateway.ts                 BENCH_CALLS=4000 (per side), BENCH_ROUNDS=8, BENCH_RATE=1000
 //   node --import tsx bench/gateway.ts --store=pglite  one store only
 //   BENCH_CPU_PROF=dir                                 the server's CPU profile of the calls, into dir
 // Target: the gateway adds at most 2 ms at p50 and 5 ms at p99.
@@ -25,6 +28,8 @@ import { Pool } from 'undici';
 const CALLS = Number(process.env.BENCH_CALLS ?? 4000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+/** Calls a second of the open-loop runs (BENCH_RATE). */
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const TARGET = { p50: 2, p99: 5 };
 const UPSTREAM_PATH = '/v1/payments?limit=3';
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -172,6 +177,27 @@ async function load(pool: Pool, path: string, headers: Record<string, string>, c
   return times;
 }
 
+/** `count` GETs due at `rate` a second, over CONCURRENCY connections: an open loop, as real
+ * clients call. A call's time runs from when it was due, so a stall counts for every call it delays. */
+async function paced(pool: Pool, path: string, headers: Record<string, string>, count: number, rate: number): Promise<number[]> {
+  const times: number[] = [];
+  const start = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const due = start + (next++ * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const res = await pool.request({ method: 'GET', path, headers });
+      await res.body.text();
+      times.push(performance.now() - due);
+      if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return times;
+}
+
 async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const pg = (await import('pg')).default;
   const name = `agora_bench_gw_${randomBytes(4).toString('hex')}`;
@@ -204,38 +230,48 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
       bare: new Pool(`http://127.0.0.1:${bare.info.port}`, { connections: CONCURRENCY, pipelining: 1 }),
       gateway: new Pool(`http://127.0.0.1:${server.info.port}`, { connections: CONCURRENCY, pipelining: 1 }),
     };
-    const sides = {
-      direct: () => load(pools.direct, UPSTREAM_PATH, {}, perRound),
-      bare: () => load(pools.bare, UPSTREAM_PATH, {}, perRound),
-      gateway: () => load(pools.gateway, server.info.path as string, { 'x-api-key': server.info.apiKey as string }, perRound),
-    };
     const perRound = Math.ceil(CALLS / ROUNDS);
-    // warm-up: connections, JIT, the credential cache
-    for (const side of Object.values(sides)) await side();
-    const times: Record<keyof typeof sides, number[]> = { direct: [], bare: [], gateway: [] };
-    // CPU the proxy process spends per call while its side runs: what queues calls at concurrency
-    // 32 (added latency ≈ calls in flight × CPU per call once the core is busy), whatever the load.
+    const call = {
+      direct: [pools.direct, UPSTREAM_PATH, {}],
+      bare: [pools.bare, UPSTREAM_PATH, {}],
+      gateway: [pools.gateway, server.info.path as string, { 'x-api-key': server.info.apiKey as string }],
+    } as const;
+    type Side = keyof typeof call;
+    // Two ways of loading: as fast as 32 callers can go (the server's core saturated: added
+    // latency ≈ calls in flight × CPU per call, a throughput figure), and 32 connections calling at
+    // RATE a second (an open loop below saturation: what one call pays for passing the gateway).
+    const modes: Array<[string, (side: Side) => Promise<number[]>]> = [
+      [`saturated, ${CONCURRENCY} callers back to back`, (side) => load(call[side][0], call[side][1], { ...call[side][2] }, perRound)],
+      [`${RATE} calls a second over ${CONCURRENCY} connections`, (side) => paced(call[side][0], call[side][1], { ...call[side][2] }, perRound, RATE)],
+    ];
     const pids = { direct: upstream.proc.pid, bare: bare.proc.pid, gateway: server.proc.pid };
-    const cpu = { direct: 0, bare: 0, gateway: 0 };
-    for (let i = 0; i < ROUNDS; i++) {
-      for (const [name, side] of Object.entries(sides) as Array<[keyof typeof sides, () => Promise<number[]>]>) {
-        const before = cpuMs(pids[name]);
-        times[name].push(...await side());
-        cpu[name] += cpuMs(pids[name]) - before;
+    for (const [title, run] of modes) {
+      // warm-up: connections, JIT, the credential cache
+      for (const side of Object.keys(call) as Side[]) await run(side);
+      const times: Record<Side, number[]> = { direct: [], bare: [], gateway: [] };
+      // CPU the proxy process spends per call while its side runs, whatever else the machine does.
+      const cpu = { direct: 0, bare: 0, gateway: 0 };
+      for (let i = 0; i < ROUNDS; i++) {
+        for (const side of Object.keys(call) as Side[]) {
+          const before = cpuMs(pids[side]);
+          times[side].push(...await run(side));
+          cpu[side] += cpuMs(pids[side]) - before;
+        }
       }
+      for (const t of Object.values(times)) t.sort((a, b) => a - b);
+      const line = (label: Side, s: number[]) => `    ${(label === 'bare' ? 'bare proxy' : label).padEnd(16)} p50 ${percentile(s, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(s, 99).toFixed(2).padStart(7)} ms   `
+        + `(${s.length} calls; ${label === 'direct' ? 'upstream' : 'proxy'} CPU ${(cpu[label] / s.length).toFixed(3)} ms a call)`;
+      const added = (s: number[]) => [percentile(s, 50) - percentile(times.direct, 50), percentile(s, 99) - percentile(times.direct, 99)] as const;
+      const mark = (v: number, target: number) => (v <= target ? 'ok' : `OVER ${target} ms`);
+      console.log(`   ${title}:`);
+      console.log(line('direct', times.direct));
+      console.log(line('bare', times.bare));
+      console.log(line('gateway', times.gateway));
+      const [b50, b99] = added(times.bare);
+      const [g50, g99] = added(times.gateway);
+      console.log(`    bare proxy adds  p50 ${b50.toFixed(2).padStart(7)} ms        p99 ${b99.toFixed(2).padStart(7)} ms   (the floor of a Node proxy here)`);
+      console.log(`    gateway adds     p50 ${g50.toFixed(2).padStart(7)} ms (${mark(g50, TARGET.p50)})   p99 ${g99.toFixed(2).padStart(7)} ms (${mark(g99, TARGET.p99)})`);
     }
-    for (const t of Object.values(times)) t.sort((a, b) => a - b);
-    const line = (label: keyof typeof sides, s: number[]) => `    ${(label === 'bare' ? 'bare proxy' : label).padEnd(16)} p50 ${percentile(s, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(s, 99).toFixed(2).padStart(7)} ms   `
-      + `(${s.length} calls; ${label === 'direct' ? 'upstream' : 'proxy'} CPU ${(cpu[label] / s.length).toFixed(3)} ms a call)`;
-    const added = (s: number[]) => [percentile(s, 50) - percentile(times.direct, 50), percentile(s, 99) - percentile(times.direct, 99)] as const;
-    const mark = (v: number, target: number) => (v <= target ? 'ok' : `OVER ${target} ms`);
-    console.log(line('direct', times.direct));
-    console.log(line('bare', times.bare));
-    console.log(line('gateway', times.gateway));
-    const [b50, b99] = added(times.bare);
-    const [g50, g99] = added(times.gateway);
-    console.log(`    bare proxy adds  p50 ${b50.toFixed(2).padStart(7)} ms        p99 ${b99.toFixed(2).padStart(7)} ms   (the floor of a Node proxy here)`);
-    console.log(`    gateway adds     p50 ${g50.toFixed(2).padStart(7)} ms (${mark(g50, TARGET.p50)})   p99 ${g99.toFixed(2).padStart(7)} ms (${mark(g99, TARGET.p99)})`);
     console.log(`    load average after: ${load1()}`);
     for (const pool of Object.values(pools)) await pool.close();
   } finally {
