@@ -5,7 +5,7 @@
 // button, plan not found, and why a subscribe button is disabled.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { pageAs, pageErrors, startPortal, useSuite } from './harness.ts';
+import { pageAs, pageErrors, poll, startPortal, useSuite } from './harness.ts';
 
 const V3 = '/productDetails/prod-payments/version/ver-payments-3';
 
@@ -83,9 +83,9 @@ describe('plan page quota tables', () => {
     expect(await sandbox.locator('[data-quota-resources]').innerText()).toBe('Applies to: Payments API (sandbox)');
     expect(await quota(plan, 'plan-payments-starter-q1').locator('[data-quota-resources]').innerText()).toBe('Applies to every resource of the product.');
 
-    // The resources the plan covers link to their pages.
+    // The resources the plan covers link to their pages (their list arrives after the quotas).
     const resources = plan.locator('[data-part="plan-resources"] [data-resource]');
-    expect(await resources.count()).toBe(3);
+    await poll(() => resources.count()).toBe(3);
   });
 
   it('volume tiers with from, to, cost and flat fee; a tiered fixed limit', async () => {
