@@ -122,35 +122,48 @@ function isGatewayToken(authorization: string): boolean {
 }
 
 /** Per store (tests run several apps in one process). */
-const resourceCaches = new WeakMap<Db, Map<string, { until: number; value: VisibleResource | null }>>();
+const resourceCaches = new WeakMap<Db, { entries: Map<string, { until: number; value: VisibleResource | null }>; inflight: Map<string, Promise<VisibleResource | null>> }>();
 const RESOURCE_CACHE_MAX = 10_000;
 
 /** The resource under its product and version (cached like credentials). Catalogue visibility is
  * not checked again: an approved access request of the application for this resource is enough
  * (the provider granted it). A deleted or inactive resource, or one of a type without HTTP calls,
- * is a 403 as for try-it. */
+ * is a 403 as for try-it. Calls arriving together while the entry is stale share one read (32
+ * reads in a row on PGlite's one thread held the 32nd call for ~70 ms every second). */
 async function runtimeResource(app: FastifyInstance, productId: string, versionId: string, resourceId: string): Promise<VisibleResource> {
   const key = `${productId}/${versionId}/${resourceId}`;
-  let resources = resourceCaches.get(app.db);
-  if (!resources) resourceCaches.set(app.db, resources = new Map());
-  const hit = resources.get(key);
+  let cache = resourceCaches.get(app.db);
+  if (!cache) resourceCaches.set(app.db, cache = { entries: new Map(), inflight: new Map() });
+  const hit = cache.entries.get(key);
   let visible: VisibleResource | null;
   if (hit && hit.until > Date.now()) {
     visible = hit.value;
   } else {
-    const row = await one<{ id: string; title: string; type: string; state: string; status: string | null; upstream_url: string | null; endpoints: unknown; read_only: boolean }>(app.db, sql`
-      select ar.id, ar.title, ar.type, ar.state, ar.status, ar.upstream_url, ar.endpoints, ar.read_only
-      from asset_resources ar join product_versions v on v.id = ar.product_version_id
-      where ar.id = ${resourceId} and v.id = ${versionId} and v.product_id = ${productId}`);
-    visible = row ? {
-      productId, versionId,
-      resource: { id: row.id, title: row.title, type: row.type, state: row.state, status: row.status, upstreamUrl: row.upstream_url, endpoints: row.endpoints, readOnly: row.read_only === true },
-    } : null;
-    if (resources.size >= RESOURCE_CACHE_MAX) resources.clear();
-    resources.set(key, { until: Date.now() + GATEWAY_CREDENTIAL_CACHE_MS, value: visible });
+    let pending = cache.inflight.get(key);
+    if (!pending) {
+      const { entries, inflight } = cache;
+      pending = readRuntimeResource(app.db, productId, versionId, resourceId).then((value) => {
+        if (entries.size >= RESOURCE_CACHE_MAX) entries.clear();
+        entries.set(key, { until: Date.now() + GATEWAY_CREDENTIAL_CACHE_MS, value });
+        return value;
+      }).finally(() => inflight.delete(key));
+      inflight.set(key, pending);
+    }
+    visible = await pending;
   }
   if (!visible) throw notFound('The asset resource');
   const rule = tryItState({ signedIn: true, resource: visible.resource });
   if (!rule.allowed) throw forbidden('This resource cannot be called: it is deleted, inactive, or of a type without HTTP calls.');
   return visible;
+}
+
+async function readRuntimeResource(db: Db, productId: string, versionId: string, resourceId: string): Promise<VisibleResource | null> {
+  const row = await one<{ id: string; title: string; type: string; state: string; status: string | null; upstream_url: string | null; endpoints: unknown; read_only: boolean }>(db, sql`
+    select ar.id, ar.title, ar.type, ar.state, ar.status, ar.upstream_url, ar.endpoints, ar.read_only
+    from asset_resources ar join product_versions v on v.id = ar.product_version_id
+    where ar.id = ${resourceId} and v.id = ${versionId} and v.product_id = ${productId}`);
+  return row ? {
+    productId, versionId,
+    resource: { id: row.id, title: row.title, type: row.type, state: row.state, status: row.status, upstreamUrl: row.upstream_url, endpoints: row.endpoints, readOnly: row.read_only === true },
+  } : null;
 }
