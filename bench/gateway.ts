@@ -23,6 +23,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { createDatabase, dropDatabase } from '../scripts/postgres.mjs';
 import { Pool } from 'undici';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 4000);
@@ -200,22 +201,15 @@ async function paced(pool: Pool, path: string, headers: Record<string, string>, 
   return times;
 }
 
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const pg = (await import('pg')).default;
+/** A fresh database on the bench's PostgreSQL server (scripts/postgres.mjs), dropped after. */
+async function createBenchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `agora_bench_gw_${randomBytes(4).toString('hex')}`;
-  const run = async (q: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try { await c.query(q); } finally { await c.end(); }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name}`).catch(() => {}) };
+  const url = await createDatabase(adminUrl, name);
+  return { url, drop: () => dropDatabase(adminUrl, name).catch(() => {}) };
 }
 
 async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
-  const db = kind === 'postgres' ? await createDatabase(process.env.BENCH_DATABASE_URL!) : null;
+  const db = kind === 'postgres' ? await createBenchDatabase(process.env.BENCH_DATABASE_URL!) : null;
   const procs: ChildProcess[] = [];
   try {
     const upstream = await child('upstream', []);
