@@ -1,6 +1,7 @@
 // What every request knows about its caller, set by the auth plugin and read by every route.
 // Routes scope every query with it: organisation, teams, roles.
 import type { RoleSession } from '../../src/rules/roles.ts';
+import { unauthorized } from './errors.ts';
 
 export interface CallerTeam {
   guid: string;
@@ -27,6 +28,11 @@ export interface Caller {
 export const VISITOR: Caller = Object.freeze({
   userId: null, name: null, email: null, orgId: null, orgRoles: [], teams: [], providerGuid: null, entitlements: [],
 }) as Caller;
+
+/** A signed-in user of an organisation; visitors get 401. */
+export function assertSignedIn(caller: Caller): asserts caller is Caller & { userId: string; orgId: string } {
+  if (!caller.userId || !caller.orgId) throw unauthorized();
+}
 
 /** The caller in the shape the role checks of src/rules/roles.ts take (the findSession shape),
  * so the server and the screens run the very same checks. */

@@ -17,7 +17,8 @@ import type { AccessRequest, AccessRequestCreate, AccessRequestsQuery } from '..
 import { assertValid } from '../validate.ts';
 import { ACCESS_REQUESTS_PAGE_SIZE, NAME_MAX_LENGTH } from '../../../src/rules/constants.ts';
 import { appVisible, findApplication } from '../applications/applications.ts';
-import { assertConsumer, assertSignedIn, canUse, isProviderAdministrator } from '../applications/rights.ts';
+import { assertConsumer, canUse, isProviderAdministrator } from '../applications/rights.ts';
+import { assertSignedIn } from '../context.ts';
 
 export const ALREADY_REGISTERED = 'resource already registered to the application';
 

@@ -9,7 +9,8 @@ import { and, iso, one, rows, textArray } from '../catalogue/sql.ts';
 import { latestVersionOf, planCovers } from '../catalogue/resources.ts';
 import type { SubscriptionSummary, SubscriptionsQuery } from '../schemas/accessRequests.ts';
 import { appVisible } from '../applications/applications.ts';
-import { assertSignedIn, hasGlobalCapability, isConsumerIn } from '../applications/rights.ts';
+import { hasGlobalCapability, isConsumerIn } from '../applications/rights.ts';
+import { assertSignedIn } from '../context.ts';
 
 function visible(caller: Caller): SQL {
   return sql`s.org_id = ${caller.orgId ?? null}::text and (s.owner_type <> 'user' or s.owner_id = ${caller.userId ?? null}::text)`;

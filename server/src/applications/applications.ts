@@ -10,7 +10,8 @@ import { and, iso, one, rows } from '../catalogue/sql.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { Application, ApplicationCreate, ApplicationsQuery, ApplicationUpdate } from '../schemas/applications.ts';
 import { APPLICATIONS_PAGE_SIZE, DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../src/rules/constants.ts';
-import { assertSignedIn, canEdit, canSee, type OwnedRow } from './rights.ts';
+import { canEdit, canSee, type OwnedRow } from './rights.ts';
+import { assertSignedIn } from '../context.ts';
 import { resolveOwner } from './owners.ts';
 import { decodeImage, imageUrl, storeImage } from './images.ts';
 

@@ -11,7 +11,8 @@ import { and, iso, one, rows } from '../catalogue/sql.ts';
 import type { ApplicationProfile } from '../schemas/applications.ts';
 import { assertValid } from '../validate.ts';
 import { PROFILE_TITLE_MAX_LENGTH, PROFILES_PAGE_SIZE } from '../../../src/rules/constants.ts';
-import { assertSignedIn, canUse } from './rights.ts';
+import { canUse } from './rights.ts';
+import { assertSignedIn } from '../context.ts';
 import { findApplication, pick } from './applications.ts';
 
 interface ProfileRow {

@@ -5,17 +5,12 @@
 //   it, or the global capability (an organisation Administrator of a consumer organisation).
 // - Using it (profiles, access requests) also passes for a consumer of the owning team
 //   (spec 2 §6: "an administrator or a consumer in the owner team").
-import { roleSession, type Caller } from '../context.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { assertSignedIn, roleSession, type Caller } from '../context.ts';
+import { forbidden } from '../errors.ts';
 import { ORG_ROLES, PRIVATE_TEAM_TAG, TEAM_ROLES } from '../../../src/rules/roleNames.ts';
 import { isConsumer } from '../../../src/rules/roles.ts';
 
 export interface OwnedRow { org_id: string; owner_type: string; owner_id: string; owner_context_id: string | null; owner_private: boolean }
-
-/** A signed-in user of an organisation; visitors get 401. */
-export function assertSignedIn(caller: Caller): asserts caller is Caller & { userId: string; orgId: string } {
-  if (!caller.userId || !caller.orgId) throw unauthorized();
-}
 
 /** The global capability: an Administrator of a consumer organisation (provider users own no applications). */
 export const hasGlobalCapability = (caller: Caller): boolean =>

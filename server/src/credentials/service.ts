@@ -10,7 +10,8 @@ import type { Db } from '../db/store.ts';
 import { credentialResources, credentials } from '../db/schema.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { and, iso, one, rows, textArray } from '../catalogue/sql.ts';
-import { assertSignedIn, canSee, canUse, type OwnedRow } from '../applications/rights.ts';
+import { canSee, canUse, type OwnedRow } from '../applications/rights.ts';
+import { assertSignedIn } from '../context.ts';
 import { assertValid } from '../validate.ts';
 import { isConsumer } from '../../../src/rules/roles.ts';
 import { roleSession } from '../context.ts';
@@ -141,7 +142,6 @@ export async function listCredentials(db: Db, caller: Caller, q: CredentialsQuer
   assertMayList(caller);
   const inResources = (cond: SQL) => sql`exists (select 1 from credential_resources cr join asset_resources r on r.id = cr.asset_resource_id
     join product_versions v on v.id = r.product_version_id where cr.credential_id = c.id and ${cond})`;
-  const like = q.search ? `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
   const where = and([
     seenBy(caller),
     q.resource && inResources(sql`r.id = ${q.resource}`),
@@ -149,7 +149,9 @@ export async function listCredentials(db: Db, caller: Caller, q: CredentialsQuer
     q.product && inResources(sql`v.product_id = ${q.product}`),
     q.application?.length && sql`c.application_id = any(${textArray(q.application)})`,
     q.id?.length && sql`c.id = any(${textArray(q.id)})`,
-    like && (q.searchInAppName ? sql`(c.title ilike ${like} or a.title ilike ${like})` : sql`c.title ilike ${like}`),
+    q.search && (q.searchInAppName
+      ? sql`(strpos(lower(c.title), lower(${q.search})) > 0 or strpos(lower(a.title), lower(${q.search})) > 0)`
+      : sql`strpos(lower(c.title), lower(${q.search})) > 0`),
     q.status?.length && sql`c.provisioning_status = any(${textArray(q.status)})`,
     q.state?.length && sql`(${sql.join(q.state.map((s) => sql`(${DISPLAY_STATE[s]!})`), sql` or `)})`,
     q.expiryStart && sql`c.expires_at >= ${new Date(q.expiryStart)}`,

@@ -14,7 +14,7 @@ import {
   createApplication, deleteApplication, DELETE_JOB, getApplication, listApplications, runDeleteJob, updateApplication,
 } from '../applications/applications.ts';
 import { offeredOwners } from '../applications/owners.ts';
-import { assertSignedIn } from '../applications/rights.ts';
+import { assertSignedIn } from '../context.ts';
 import { listApplicationResources } from '../applications/resources.ts';
 import { createProfile, deleteProfile, getProfile, getProfileDefinition, listProfiles, updateProfile } from '../applications/profiles.ts';
 import { Id } from '../schemas/common.ts';

@@ -16,7 +16,7 @@ import {
 } from '../credentials/service.ts';
 import { registerCredentialJobs } from '../credentials/provisioning.ts';
 import { credentialsRuntime } from '../credentials/runtime.ts';
-import { assertSignedIn } from '../applications/rights.ts';
+import { assertSignedIn } from '../context.ts';
 import { assertResourceVisible } from '../spec/access.ts';
 import { notFound } from '../errors.ts';
 import { one } from '../catalogue/sql.ts';

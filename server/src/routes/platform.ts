@@ -6,13 +6,9 @@ import { and, asc, count, eq, ilike, inArray, not, or, sql, type SQL } from 'dri
 import { ErrorResponses, IdParams } from '../schemas/common.ts';
 import { OrgUserParams, OrgUserQuery, PlatformUserList, Team, TeamList, TeamQuery } from '../schemas/platform.ts';
 import { teamMembers, teams, users } from '../db/schema.ts';
-import { ApiError, notFound, unauthorized } from '../errors.ts';
-import type { Caller } from '../context.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { assertSignedIn, type Caller } from '../context.ts';
 import { PRIVATE_TEAM_TAG } from '../../../src/rules/roleNames.ts';
-
-function signedIn(caller: Caller): asserts caller is Caller & { userId: string; orgId: string } {
-  if (!caller.userId || !caller.orgId) throw unauthorized();
-}
 
 /** Teams of the caller's organisation the caller may see: every team but other users' private ones. */
 function visibleTeams(caller: Caller & { orgId: string }): SQL {
@@ -35,7 +31,7 @@ export default async function platformRoutes(fastify: FastifyInstance): Promise<
 
   app.get('/team', { schema: { querystring: TeamQuery, response: { 200: TeamList, ...ErrorResponses } } }, async (request) => {
     const caller = request.caller;
-    signedIn(caller);
+    assertSignedIn(caller);
     const q = request.query;
     const filters = [visibleTeams(caller)];
     if (q.member) filters.push(caller.teams.length ? inArray(teams.id, caller.teams.map((t) => t.guid)) : sql`false`);
@@ -52,7 +48,7 @@ export default async function platformRoutes(fastify: FastifyInstance): Promise<
 
   app.get('/team/:id', { schema: { params: IdParams, response: { 200: Team, ...ErrorResponses } } }, async (request) => {
     const caller = request.caller;
-    signedIn(caller);
+    assertSignedIn(caller);
     const [row] = await app.db.select(teamColumns).from(teams).where(and(visibleTeams(caller), eq(teams.id, request.params.id)));
     if (!row) throw notFound(`Team ${request.params.id}`);
     return withRoles(caller, row);
@@ -62,7 +58,7 @@ export default async function platformRoutes(fastify: FastifyInstance): Promise<
     schema: { params: OrgUserParams, querystring: OrgUserQuery, response: { 200: PlatformUserList, ...ErrorResponses } },
   }, async (request) => {
     const caller = request.caller;
-    signedIn(caller);
+    assertSignedIn(caller);
     if (request.params.orgId !== caller.orgId) {
       throw new ApiError(403, 'Forbidden', 'You may only look up users of your own organisation.', 'orgId');
     }
