@@ -1,7 +1,7 @@
 // Quota pricing (spec 3 §3, §5, §9): reading the pricing the server stores as free-form JSON,
 // the monthly-equivalent rule, the unlimited threshold, and how a unit cost is shown when prices
 // may carry at most 2 fraction digits. Pure: the plan page, usage tables and the server share it.
-import { DEFAULT_CURRENCY, PRICE_MAX_FRACTION_DIGITS, QUOTA_INTERVALS, UNLIMITED_LIMIT, UNLIMITED_THRESHOLD, type QuotaInterval } from './constants.ts';
+import { APPROACHING_USAGE_RATIO, DEFAULT_CURRENCY, PRICE_MAX_FRACTION_DIGITS, QUOTA_INTERVALS, UNLIMITED_LIMIT, UNLIMITED_THRESHOLD, type QuotaInterval } from './constants.ts';
 
 export const PRICING_MODELS = ['fixed', 'unlimited', 'volume', 'graduated', 'perunit'] as const;
 export type PricingModel = (typeof PRICING_MODELS)[number];
@@ -164,4 +164,78 @@ export function readBilling(raw: unknown, defaultCurrency: string = DEFAULT_CURR
     interval: isInterval(b.interval) ? b.interval : null,
     setupPrice: num(b.setupPrice) ?? 0,
   };
+}
+
+// ── usage against a limit (spec 3 §4) and how the gateway enforces it ─────────────────────────────
+
+/** How a call counts against a quota in the gateway: 'strict' refuses past `limit`, 'loose' lets
+ * calls go on and counts the overage, 'unlimited' only counts (unlimited values, the unlimited
+ * model, and the volume, graduated and per-unit models, billed by count with no limit). */
+export interface QuotaLimit {
+  mode: 'strict' | 'loose' | 'unlimited';
+  /** null when mode is 'unlimited' */
+  limit: number | null;
+}
+
+/** The limit a pricing sets on calls; a pricing that cannot be read counts without a limit (a
+ * provider's typo must not stop every call). Fixed limits of type tiered and per-unit allow
+ * overages, as loose ones do. */
+export function quotaLimit(pricing: QuotaPricing | null): QuotaLimit {
+  if (!pricing || pricing.type !== 'fixed' || isUnlimitedValue(pricing.value)) return { mode: 'unlimited', limit: null };
+  return { mode: pricing.limitType === 'strict' ? 'strict' : 'loose', limit: Math.max(0, Math.floor(pricing.value)) };
+}
+
+export const USAGE_STATES = ['none', 'approaching', 'reached', 'exceeded'] as const;
+export type UsageState = (typeof USAGE_STATES)[number];
+
+/** Spec 3 §4: approaching from 0.75 of the limit, reached at exactly the limit, exceeded above
+ * it; none below 0.75 or without a limit (null, -1, 999999999 and above). A limit of 0 is reached
+ * at once and exceeded by any use. */
+export function usageState(used: number, limit: number | null): UsageState {
+  if (limit === null || isUnlimitedValue(limit) || limit < 0) return 'none';
+  if (used > limit) return 'exceeded';
+  if (used === limit) return 'reached';
+  return used / limit >= APPROACHING_USAGE_RATIO ? 'approaching' : 'none';
+}
+
+/** The share of the limit used (a usage bar's length, may exceed 1); null without a limit. */
+export function usageRatio(used: number, limit: number | null): number | null {
+  if (limit === null || isUnlimitedValue(limit) || limit < 0) return null;
+  return limit === 0 ? (used > 0 ? Number.POSITIVE_INFINITY : 1) : used / limit;
+}
+
+export interface QuotaWindow {
+  start: Date;
+  /** exclusive: the next window's start */
+  end: Date;
+}
+
+/** The counting window of an interval holding `at`, on calendar bounds in UTC: the minute, the
+ * hour, the day, the ISO week (from Monday), the month, the year. Every instance and the usage
+ * screens agree on it without a stored anchor. */
+export function quotaWindow(interval: QuotaInterval, at: Date): QuotaWindow {
+  const y = at.getUTCFullYear();
+  const mo = at.getUTCMonth();
+  const d = at.getUTCDate();
+  const utc = (year: number, month: number, day: number) => new Date(Date.UTC(year, month, day));
+  switch (interval) {
+    case 'minute': {
+      const start = Math.floor(at.getTime() / 60_000) * 60_000;
+      return { start: new Date(start), end: new Date(start + 60_000) };
+    }
+    case 'hourly': {
+      const start = Math.floor(at.getTime() / 3_600_000) * 3_600_000;
+      return { start: new Date(start), end: new Date(start + 3_600_000) };
+    }
+    case 'daily':
+      return { start: utc(y, mo, d), end: utc(y, mo, d + 1) };
+    case 'weekly': {
+      const sinceMonday = (at.getUTCDay() + 6) % 7;
+      return { start: utc(y, mo, d - sinceMonday), end: utc(y, mo, d - sinceMonday + 7) };
+    }
+    case 'monthly':
+      return { start: utc(y, mo, 1), end: utc(y, mo + 1, 1) };
+    case 'annually':
+      return { start: utc(y, 0, 1), end: utc(y + 1, 0, 1) };
+  }
 }

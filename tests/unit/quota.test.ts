@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allowsOverages, isUnlimitedValue, lowestTierCost, monthlyEquivalent, pricingMonthlyEquivalent, readBilling, readPricing,
-  scaledCost, unitCostScale,
+  quotaLimit, quotaWindow, scaledCost, unitCostScale, usageRatio, usageState,
 } from '../../src/rules/quota.ts';
 import { UNLIMITED_THRESHOLD } from '../../src/rules/constants.ts';
 
@@ -105,5 +105,73 @@ describe('readBilling', () => {
       .toEqual({ price: 49, currency: 'EUR', interval: 'monthly', setupPrice: 99 });
     expect(readBilling({})).toEqual({ price: 0, currency: 'USD', interval: null, setupPrice: 0 });
     expect(readBilling({ price: 'x', currency: 'dollars', interval: 'fortnightly' })).toEqual({ price: 0, currency: 'USD', interval: null, setupPrice: 0 });
+  });
+});
+
+describe('quotaLimit: how the gateway enforces a pricing', () => {
+  it('strict and loose fixed limits, the rest counted without a limit', () => {
+    expect(quotaLimit(readPricing({ type: 'fixed', interval: 'daily', limit: { value: 20, type: 'strict' } }))).toEqual({ mode: 'strict', limit: 20 });
+    expect(quotaLimit(readPricing({ type: 'fixed', limit: { value: 20, type: 'loose', overages: 0.1 } }))).toEqual({ mode: 'loose', limit: 20 });
+    // tiered and per-unit limit types bill the overage: they let calls through like loose
+    expect(quotaLimit(readPricing({ type: 'fixed', limit: { value: 5, type: 'tiered' } }))).toEqual({ mode: 'loose', limit: 5 });
+    expect(quotaLimit(readPricing({ type: 'fixed', limit: { value: 5, type: 'per-unit' } }))).toEqual({ mode: 'loose', limit: 5 });
+    expect(quotaLimit(readPricing({ type: 'fixed', limit: { value: -1, type: 'strict' } }))).toEqual({ mode: 'unlimited', limit: null });
+    expect(quotaLimit(readPricing({ type: 'fixed', limit: { value: UNLIMITED_THRESHOLD, type: 'strict' } }))).toEqual({ mode: 'unlimited', limit: null });
+    expect(quotaLimit(readPricing({ type: 'unlimited' }))).toEqual({ mode: 'unlimited', limit: null });
+    expect(quotaLimit(readPricing({ type: 'perunit', limit: { cost: 0.1 } }))).toEqual({ mode: 'unlimited', limit: null });
+    expect(quotaLimit(readPricing({ type: 'volume', limit: { tiers: [{ from: 1, to: null, cost: 1 }] } }))).toEqual({ mode: 'unlimited', limit: null });
+    expect(quotaLimit(null)).toEqual({ mode: 'unlimited', limit: null });
+  });
+});
+
+describe('usageState (spec 3 §4)', () => {
+  it('none below 0.75, approaching from 0.75, reached at exactly 1, exceeded above', () => {
+    expect(usageState(0, 100)).toBe('none');
+    expect(usageState(74, 100)).toBe('none');
+    expect(usageState(75, 100)).toBe('approaching');
+    expect(usageState(99, 100)).toBe('approaching');
+    expect(usageState(100, 100)).toBe('reached');
+    expect(usageState(101, 100)).toBe('exceeded');
+    expect(usageState(3, 4)).toBe('approaching');
+  });
+
+  it('none without a limit: null, -1, the unlimited threshold', () => {
+    expect(usageState(5_000, null)).toBe('none');
+    expect(usageState(5_000, -1)).toBe('none');
+    expect(usageState(UNLIMITED_THRESHOLD + 1, UNLIMITED_THRESHOLD)).toBe('none');
+  });
+
+  it('a limit of 0 is reached unused and exceeded by any use', () => {
+    expect(usageState(0, 0)).toBe('reached');
+    expect(usageState(1, 0)).toBe('exceeded');
+  });
+
+  it('usageRatio gives the bar length', () => {
+    expect(usageRatio(50, 200)).toBe(0.25);
+    expect(usageRatio(300, 200)).toBe(1.5);
+    expect(usageRatio(1, -1)).toBeNull();
+    expect(usageRatio(0, null)).toBeNull();
+  });
+});
+
+describe('quotaWindow: calendar windows in UTC', () => {
+  const at = new Date('2026-03-18T13:47:12.345Z'); // a Wednesday
+  const w = (interval: Parameters<typeof quotaWindow>[0], when = at) => {
+    const { start, end } = quotaWindow(interval, when);
+    return [start.toISOString(), end.toISOString()];
+  };
+  it('each interval', () => {
+    expect(w('minute')).toEqual(['2026-03-18T13:47:00.000Z', '2026-03-18T13:48:00.000Z']);
+    expect(w('hourly')).toEqual(['2026-03-18T13:00:00.000Z', '2026-03-18T14:00:00.000Z']);
+    expect(w('daily')).toEqual(['2026-03-18T00:00:00.000Z', '2026-03-19T00:00:00.000Z']);
+    expect(w('weekly')).toEqual(['2026-03-16T00:00:00.000Z', '2026-03-23T00:00:00.000Z']);
+    expect(w('monthly')).toEqual(['2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z']);
+    expect(w('annually')).toEqual(['2026-01-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z']);
+  });
+  it('bounds: a Sunday belongs to the week begun on Monday; December rolls into the next year', () => {
+    expect(w('weekly', new Date('2026-03-22T23:59:59Z'))).toEqual(['2026-03-16T00:00:00.000Z', '2026-03-23T00:00:00.000Z']);
+    expect(w('weekly', new Date('2026-03-23T00:00:00Z'))[0]).toBe('2026-03-23T00:00:00.000Z');
+    expect(w('monthly', new Date('2026-12-31T23:59:59Z'))).toEqual(['2026-12-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z']);
+    expect(w('minute', new Date('2026-03-18T13:47:00.000Z'))[0]).toBe('2026-03-18T13:47:00.000Z');
   });
 });
