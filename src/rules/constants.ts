@@ -63,12 +63,19 @@ export const FILTER_SEARCH_MAX_LENGTH = 50;
 export const MAX_ADVANCED_TERMS = 20;
 
 // Ratings and reviews
+export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const RATING_STEP = 0.5;
 export const REVIEW_CHAR_LIMITS = [280, 1000, 4000] as const;
 export const REVIEW_TEXTAREA_MAX: Record<number, number> = { 280: 290, 1000: 1050, 4000: 4100 };
 export const DEFAULT_REVIEW_CHAR_LIMIT = 280;
 export const REVIEW_TITLE_MAX = 100;
+
+// Subscriptions
+/** An unsubscribed subscription (state archiving) is archived by a job this long after the request. */
+export const SUBSCRIPTION_ARCHIVE_DELAY_MS = 1000;
+/** Pending items of the provider's approvals queue per page, by default. */
+export const APPROVALS_PAGE_SIZE = 10;
 
 // Quotas and prices
 export const UNLIMITED_THRESHOLD = 999_999_999;
@@ -78,6 +85,17 @@ export const DEFAULT_CURRENCY = 'USD';
 export const PRICE_MAX_FRACTION_DIGITS = 2;
 export const QUOTA_INTERVALS = ['minute', 'hourly', 'daily', 'weekly', 'monthly', 'annually'] as const;
 export type QuotaInterval = (typeof QUOTA_INTERVALS)[number];
+
+// Billing (issue 11; the spec gives no value: ours)
+/** An invoice is due this many days after its invoice date, then pastDue. */
+export const INVOICE_DUE_DAYS = 30;
+/** Invoice statuses (spec 3 §4, §9). */
+export const INVOICE_STATUSES = ['draft', 'open', 'incomplete', 'pastDue', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** Statuses of an invoice still to be paid: they block access requests under a paid plan (spec 3 §2.1). */
+export const PENDING_INVOICE_STATUSES = ['open', 'incomplete', 'pastDue'] as const;
+/** An invoice's processing state; 'error' ones are counted by the invoices error banner (spec 3 §2.3). */
+export const INVOICE_STATES = ['ok', 'error'] as const;
 
 // Names and descriptions
 export const NAME_MAX_LENGTH = 350;
