@@ -6,9 +6,12 @@ import { freePlanRows, TRANSACTIONS_UNIT, type NewPlan, type NewQuota } from '..
 import { UNLIMITED_LIMIT, UNLIMITED_THRESHOLD } from '../../src/rules/constants.ts';
 import { ORG, TEAM, USER, SPECIAL_TAG } from './accounts.ts';
 import { at } from './clock.ts';
+import { historyOf } from '../src/subscriptions/history.ts';
 import type { SeededProduct } from './catalogue.ts';
 import { iconSvg } from './media.ts';
 import { SEED_CLIENT_CERTIFICATE } from './secrets.ts';
+import { checkoutLink } from '../src/billing/billing.ts';
+import { toMinor } from '../../src/rules/billing.ts';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -257,7 +260,7 @@ export function subscriptionRows(products: SeededProduct[], plans: NewPlan[]) {
     const plan = planOf.get(s.plan);
     if (!product || !plan) throw new Error(`seed subscription ${s.id}: unknown product or plan`);
     const decided = s.approval === 'pending' ? null : at(-s.age, 2);
-    return {
+    const row = {
       id: s.id, orgId: s.org, title: `${product.title} - ${plan.title}`, productId: product.id, planId: plan.id,
       ownerType: s.owner[0], ownerId: s.owner[1], ownerContextId: s.owner[2] ?? null,
       state: s.state ?? 'active', approvalState: s.approval,
@@ -270,17 +273,21 @@ export function subscriptionRows(products: SeededProduct[], plans: NewPlan[]) {
       migratedAt: s.migratedAge !== undefined ? at(-s.migratedAge) : null,
       createdBy: s.by, createdAt: at(-s.age), modifiedAt: at(-Math.min(s.age, s.archivedAge ?? s.migratedAge ?? s.age)),
     };
+    return { ...row, history: historyOf({ ...row, approvedAt: decided }) };
   });
   const subOf = new Map(subscriptions.map((s) => [s.id, s]));
   const invoices: Array<Row<typeof schema.invoices>> = INVOICES.map(([subId, status, age, total], i) => {
     const s = subOf.get(subId)!;
     const plan = planOf.get(s.planId)!;
     const number = `INV-2025-${String(i + 1).padStart(4, '0')}`;
+    const id = `inv-${String(i + 1).padStart(3, '0')}`;
+    const currency = (plan.billing as { currency?: string }).currency ?? 'USD';
     return {
-      id: `inv-${String(i + 1).padStart(3, '0')}`, orgId: s.orgId, subscriptionId: s.id, productId: s.productId, planId: s.planId, ownerId: s.ownerId,
+      id, orgId: s.orgId, subscriptionId: s.id, productId: s.productId, planId: s.planId, ownerId: s.ownerId,
       status, state: status === 'pastDue' || status === 'incomplete' ? 'error' : 'ok',
       invoiceDate: at(-age), dueDate: at(-age + 30), createdAt: at(-age),
-      billing: { number, link: `https://billing.agora.test/invoices/${number}`, amount: { total, currency: (plan.billing as { currency?: string }).currency ?? 'USD' } },
+      // Amounts in minor units, paid through the built-in checkout (server/src/billing).
+      billing: { number, link: checkoutLink(id), amount: { total: toMinor(total, currency), currency }, lines: [] },
     };
   });
   return { subscriptions, invoices };

@@ -1,10 +1,10 @@
 // Subscriptions as the Request Access wizard reads them (spec 2 §3 "Subscription (as used here)",
 // §7): the list (filtered by product and owner), one subscription, and the resources of its
 // product version that may be registered for an application. The subscriptions issue extends
-// this file with the rest of GET /subscriptions.
+// this file with the rest of GET /subscriptions (schemas in server/src/schemas/subscriptions.ts).
 import type {
   SubscriptionResource as SubscriptionResourceSchema, SubscriptionResourcesQuery, SubscriptionSummary, SubscriptionsQuery,
-} from '../../server/src/schemas/accessRequests.ts';
+} from '../../server/src/schemas/subscriptions.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Api, Page } from './client.ts';
 import { keys } from './keys.ts';

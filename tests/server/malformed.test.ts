@@ -26,6 +26,7 @@ import applications from '../../server/src/routes/applications.ts';
 import accessRequests from '../../server/src/routes/accessRequests.ts';
 import subscriptions from '../../server/src/routes/subscriptions.ts';
 import { ACCESS_CASES, APPLICATION_CASES } from './applications.malformed.ts';
+import { SUBSCRIPTION_CASES } from './subscriptions.malformed.ts';
 
 type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -42,7 +43,7 @@ const TABLES: Table[] = [
   { area: 'gateway', cases: GATEWAY_CASES, modules: [gateway] },
   { area: 'credentials', cases: CREDENTIAL_CASES, modules: [credentials, oauth] },
   { area: 'applications', cases: APPLICATION_CASES, modules: [applications] },
-  { area: 'access requests and subscriptions', cases: ACCESS_CASES, modules: [accessRequests, subscriptions] },
+  { area: 'access requests and subscriptions', cases: [...ACCESS_CASES, ...SUBSCRIPTION_CASES], modules: [accessRequests, subscriptions] },
 ];
 
 /** `GET /products/{id}` for every route the modules register (HEAD twins left out). */

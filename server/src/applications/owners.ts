@@ -16,7 +16,7 @@ import { hasGlobalCapability, isPrivateTeam } from './rights.ts';
 
 interface TeamRow { id: string; name: string; tags: string[]; type: string }
 
-function allowedByPreference(team: TeamRow, pref: SiteSettings['consume_teams']): boolean {
+export function allowedByPreference(team: TeamRow, pref: SiteSettings['consume_teams']): boolean {
   switch (pref.type) {
     case 'included': return pref.values.includes(team.id);
     case 'excluded': return !pref.values.includes(team.id);

@@ -469,6 +469,8 @@ export const subscriptions = pgTable('subscriptions', {
   archivedAt: at('archived_at'),
   migrationScheduledAt: at('migration_scheduled_at'),
   migratedAt: at('migrated_at'),
+  /** [{type: requested|approved|rejected|archived|migrated, at, userId, reason?}], oldest first (spec 3 §4). */
+  history: jsonb('history').notNull().default([]),
   createdBy: text('created_by').notNull(),
   createdAt: created(),
   modifiedAt: modified(),

@@ -1,33 +1,53 @@
-// The subscriptions list as spec 2 needs it (§7 "Subscriptions list", the wizard's subscription
-// choice and its resources step). Read side only; the subscriptions issue owns the rest.
-// Scope: the caller's organisation; a subscription owned by a user is that user's only.
+// The subscriptions a caller may read (spec 3 §2.3, §7.1; spec 2's wizard reads the same): the
+// list with every filter, one with its history, the applications under one, and the resources
+// one lets an application register.
+// Scope: the caller's organisation, a subscription owned by a user being that user's only; and
+// for a provider Administrator, the subscriptions of the products their organisation provides.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../context.ts';
 import type { Db } from '../db/store.ts';
 import { notFound } from '../errors.ts';
 import { and, iso, one, rows, textArray } from '../catalogue/sql.ts';
 import { latestVersionOf, planCovers } from '../catalogue/resources.ts';
-import type { SubscriptionSummary, SubscriptionsQuery } from '../schemas/accessRequests.ts';
+import type { Subscription, SubscriptionSummary, SubscriptionsQuery } from '../schemas/subscriptions.ts';
 import { appVisible } from '../applications/applications.ts';
 import { hasGlobalCapability, isConsumerIn } from '../applications/rights.ts';
 import { assertSignedIn } from '../context.ts';
+import { providesProduct } from '../approvals/scope.ts';
+import { mayUnsubscribe } from '../../../src/rules/subscribe.ts';
+import { historyWithNames, type StoredHistory } from './history.ts';
 
 function visible(caller: Caller): SQL {
-  return sql`s.org_id = ${caller.orgId ?? null}::text and (s.owner_type <> 'user' or s.owner_id = ${caller.userId ?? null}::text)`;
+  return sql`((s.org_id = ${caller.orgId ?? null}::text and (s.owner_type <> 'user' or s.owner_id = ${caller.userId ?? null}::text))
+    or ${providesProduct(caller, sql`s.product_id`)})`;
 }
 
-const SELECT = sql`select s.id, s.title, s.product_id, p.title as product_title, s.plan_id, pl.title as plan_title, s.owner_type, s.owner_id,
-  s.owner_context_id, case when s.owner_type = 'user' then u.name else t.name end as owner_name, s.state, s.approval_state, s.approval_reason,
-  s.archival_scheduled_at, s.migration_scheduled_at, s.created_at
+const SELECT = (caller: Caller) => sql`select s.id, s.title, s.org_id, s.product_id, p.title as product_title, s.plan_id, pl.title as plan_title,
+  pl.type as plan_type, s.owner_type, s.owner_id, s.owner_context_id, case when s.owner_type = 'user' then u.name else t.name end as owner_name,
+  s.state, s.approval_state, s.approval_reason, s.archival_scheduled_at, s.archival_reason, s.migration_scheduled_at, s.created_at, s.modified_at,
+  (select count(distinct a.id)::int from access_requests r join applications a on a.id = r.application_id
+    where r.subscription_id = s.id and ${appVisible(caller, 'a')}) as applications
   from subscriptions s join products p on p.id = s.product_id join plans pl on pl.id = s.plan_id
   left join teams t on t.id = s.owner_id and s.owner_type = 'team' left join users u on u.id = s.owner_id and s.owner_type = 'user'`;
 
-type Row = Record<string, unknown> & { id: string; owner_type: string; owner_id: string; owner_context_id: string | null; state: string; approval_state: string };
+type Row = Record<string, unknown> & {
+  id: string; org_id: string; owner_type: string; owner_id: string; owner_context_id: string | null; state: string; approval_state: string; plan_type: string;
+};
 
 /** Spec 2 §6: registering needs an administrator, or a consumer in the owner team (a user owner: themselves). */
 function mayRegister(caller: Caller, r: Row): boolean {
+  if (r.org_id !== caller.orgId) return false;
   if (r.owner_type === 'user') return r.owner_id === caller.userId;
   return hasGlobalCapability(caller) || isConsumerIn(caller, r.owner_id);
+}
+
+/** Spec 3 §4 unsubscribe rights, for the caller's own organisation's subscriptions. */
+export function mayUnsubscribeRow(caller: Caller, r: Row): boolean {
+  if (r.org_id !== caller.orgId) return false;
+  return mayUnsubscribe(
+    { state: r.state, planType: r.plan_type, ownerType: r.owner_type, ownerId: r.owner_id },
+    { userId: caller.userId, isAdministrator: hasGlobalCapability(caller), consumerTeamIds: caller.teams.filter((t) => isConsumerIn(caller, t.guid)).map((t) => t.guid) },
+  );
 }
 
 function toSummary(caller: Caller, r: Row): SubscriptionSummary {
@@ -35,49 +55,93 @@ function toSummary(caller: Caller, r: Row): SubscriptionSummary {
   return {
     id: r.id, title: r.title as string,
     product: { id: r.product_id as string, title: r.product_title as string },
-    plan: { id: r.plan_id as string, title: r.plan_title as string },
-    owner: { type: r.owner_type, id: r.owner_id, name: (r.owner_name as string | null) ?? null },
+    plan: { id: r.plan_id as string, title: r.plan_title as string, type: r.plan_type === 'paid' ? 'paid' : 'free' },
+    owner: { type: r.owner_type, id: r.owner_id, contextId: r.owner_context_id, name: (r.owner_name as string | null) ?? null },
     state: r.state as SubscriptionSummary['state'],
     approval: { state: r.approval_state as SubscriptionSummary['approval']['state'], reason: (r.approval_reason as string | null) ?? null },
     canRequestAccess: r.approval_state === 'approved' && r.state === 'active' && mayRegister(caller, r),
-    archival: { scheduledAt: scheduled(r.archival_scheduled_at) },
+    rights: { unsubscribe: mayUnsubscribeRow(caller, r) },
+    applications: { totalCount: (r.applications as number | null) ?? 0 },
+    archival: { scheduledAt: scheduled(r.archival_scheduled_at), reason: (r.archival_reason as string | null) ?? null },
     migration: { to: { scheduledAt: scheduled(r.migration_scheduled_at) } },
-    metadata: { createdAt: iso(r.created_at) },
+    metadata: { createdAt: iso(r.created_at), modifiedAt: iso(r.modified_at) },
   };
 }
 
 export async function listSubscriptions(db: Db, caller: Caller, q: SubscriptionsQuery) {
   assertSignedIn(caller);
-  const search = q.search?.trim();
+  const search = (q.searchText ?? q.search)?.trim();
+  const product = q.product ?? q.productId;
+  const owners = [...(q.ownerId ?? []), ...(q.owner ?? [])];
   const where = and([
     visible(caller),
-    q.product && sql`s.product_id = ${q.product}`,
+    product && sql`s.product_id = ${product}`,
+    q.plan && sql`s.plan_id = ${q.plan}`,
     // Subscriptions under which the resource can be requested: its product, the latest version, the plan covers it.
     q.resource && sql`exists (select 1 from asset_resources ar where ar.id = ${q.resource}
       and ar.product_version_id = ${latestVersionOf(sql`s.product_id`)} and ${planCovers('pl', 'ar')})`,
-    q.ownerId?.length && sql`(s.owner_id = any(${textArray(q.ownerId)}) or s.owner_context_id = any(${textArray(q.ownerId)}))`,
+    owners.length && sql`(s.owner_id = any(${textArray(owners)}) or s.owner_context_id = any(${textArray(owners)}))`,
     q.states?.length && sql`s.state = any(${textArray(q.states)})`,
     q.approvalStates?.length && sql`s.approval_state = any(${textArray(q.approvalStates)})`,
     search && sql`(strpos(lower(s.title), lower(${search})) > 0 or strpos(lower(p.title), lower(${search})) > 0)`,
   ]);
   const pageSize = q.pageSize ?? 10;
-  const page = q.page ?? 1;
+  const page = q.currentPage ?? q.page ?? 1;
   const order = q.sort === '+metadata.createdAt' ? sql`s.created_at asc, s.id` : sql`s.created_at desc, s.id`;
   const [count] = await rows<{ n: number }>(db, sql`select count(*)::int as n from subscriptions s join products p on p.id = s.product_id
     join plans pl on pl.id = s.plan_id where ${where}`);
-  const found = pageSize === 0 ? [] : await rows<Row>(db, sql`${SELECT} where ${where} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`);
+  const found = pageSize === 0 ? [] : await rows<Row>(db, sql`${SELECT(caller)} where ${where} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`);
   return { items: found.map((r) => toSummary(caller, r)), totalCount: count?.n ?? 0 };
 }
 
-async function findSubscription(db: Db, caller: Caller, id: string): Promise<Row> {
+export async function findSubscription(db: Db, caller: Caller, id: string): Promise<Row> {
   assertSignedIn(caller);
-  const row = await one<Row>(db, sql`${SELECT} where s.id = ${id} and ${visible(caller)}`);
+  const row = await one<Row>(db, sql`${SELECT(caller)} where s.id = ${id} and ${visible(caller)}`);
   if (!row) throw notFound(`Subscription ${id}`);
   return row;
 }
 
-export async function getSubscription(db: Db, caller: Caller, id: string): Promise<SubscriptionSummary> {
-  return toSummary(caller, await findSubscription(db, caller, id));
+export async function getSubscription(db: Db, caller: Caller, id: string): Promise<Subscription> {
+  const row = await findSubscription(db, caller, id);
+  const more = await one<{ data: unknown; schema: unknown; billing: unknown; history: StoredHistory[]; latest_id: string | null; latest_state: string | null }>(db,
+    sql`select s.data, srd.schema, s.billing, s.history, v.id as latest_id, v.state as latest_state
+      from subscriptions s join plans pl on pl.id = s.plan_id
+      left join subscription_request_definitions srd on srd.id = pl.subscription_request_definition_id
+      left join product_versions v on v.id = ${latestVersionOf(sql`s.product_id`)} where s.id = ${id}`);
+  const summary = toSummary(caller, row);
+  return {
+    ...summary,
+    product: { ...summary.product, latestVersion: more?.latest_id ? { id: more.latest_id, state: more.latest_state ?? '' } : null },
+    data: more?.data ?? {},
+    schema: more?.schema ?? {},
+    billing: more?.billing ?? {},
+    history: await historyWithNames(db, more?.history ?? []),
+  };
+}
+
+/** GET /subscriptions/{id}/applications: applications the caller can see holding an access
+ * request under the subscription. */
+export async function listSubscriptionApplications(db: Db, caller: Caller, id: string,
+  q: { searchText?: string | undefined; sort?: '+name' | '-name' | undefined; page?: number | undefined; pageSize?: number | undefined }) {
+  await findSubscription(db, caller, id);
+  const search = q.searchText?.trim();
+  const where = and([
+    sql`exists (select 1 from access_requests r where r.application_id = a.id and r.subscription_id = ${id})`,
+    appVisible(caller, 'a'),
+    search && sql`strpos(lower(a.title), lower(${search})) > 0`,
+  ]);
+  const pageSize = q.pageSize ?? 10;
+  const page = q.page ?? 1;
+  const order = q.sort === '-name' ? sql`lower(a.title) desc, a.id desc` : sql`lower(a.title) asc, a.id`;
+  const [count] = await rows<{ n: number }>(db, sql`select count(*)::int as n from applications a where ${where}`);
+  const found = pageSize === 0 ? [] : await rows<{ id: string; title: string; owner_type: string; owner_id: string; owner_name: string | null }>(db,
+    sql`select a.id, a.title, a.owner_type, a.owner_id, case when a.owner_type = 'user' then u.name else t.name end as owner_name
+      from applications a left join teams t on t.id = a.owner_id and a.owner_type = 'team' left join users u on u.id = a.owner_id and a.owner_type = 'user'
+      where ${where} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`);
+  return {
+    items: found.map((a) => ({ id: a.id, title: a.title, owner: { type: a.owner_type, id: a.owner_id, name: a.owner_name } })),
+    totalCount: count?.n ?? 0,
+  };
 }
 
 interface ResourcesQuery { applicationId?: string | undefined; searchTerm?: string | undefined; sort?: '+title' | '-title' | undefined; page?: number | undefined; pageSize?: number | undefined }
