@@ -6,6 +6,8 @@ export interface ErrorItem {
   title: string;
   detail: string;
   source?: { parameter?: string };
+  /** JSON:API's error links: `about` is where the caller can act on it (e.g. the invoice to pay). */
+  links?: { about: string };
 }
 
 export class ApiError extends Error {
@@ -14,6 +16,7 @@ export class ApiError extends Error {
     readonly title: string,
     detail?: string,
     readonly parameter?: string,
+    readonly links?: { about: string },
   ) {
     super(detail ?? title);
   }
@@ -23,6 +26,7 @@ export class ApiError extends Error {
       title: this.title,
       detail: this.message,
       ...(this.parameter ? { source: { parameter: this.parameter } } : {}),
+      ...(this.links ? { links: this.links } : {}),
     };
   }
 }

@@ -19,6 +19,8 @@ import { ACCESS_REQUESTS_PAGE_SIZE, NAME_MAX_LENGTH } from '../../../src/rules/c
 import { appVisible, findApplication } from '../applications/applications.ts';
 import { assertConsumer, canUse, isProviderAdministrator } from '../applications/rights.ts';
 import { assertSignedIn } from '../context.ts';
+import { PAY_INVOICE_FIRST, pendingInvoiceOf } from '../billing/invoices.ts';
+import { checkoutLink } from '../billing/billing.ts';
 
 export const ALREADY_REGISTERED = 'resource already registered to the application';
 
@@ -184,6 +186,9 @@ export async function createAccessRequest(db: Db, caller: Caller, applicationId:
     throw conflict('subscription.id', `The subscription is ${sub.approval_state === 'approved' ? sub.state : sub.approval_state}: access can be requested under an active, approved subscription only.`);
   }
   if (!sub.covers) throw badRequest('assetResource.id', 'The subscription\'s plan does not cover this resource.');
+  // Spec 3 §2.1: under a paid plan, an invoice still to be paid blocks access requests.
+  const unpaid = await pendingInvoiceOf(db, body.subscription.id);
+  if (unpaid) throw new ApiError(409, 'Conflict', PAY_INVOICE_FIRST, 'subscription.id', { about: unpaid.link ?? checkoutLink(unpaid.id) });
 
   const title = (body.title ?? '').trim() || `${target.resource_title} - ${target.product_title}`;
   if (title.length >= NAME_MAX_LENGTH) throw badRequest('title', `title must be fewer than ${NAME_MAX_LENGTH} characters.`);

@@ -7,6 +7,7 @@ export const ErrorItem = Type.Object({
   title: Type.String(),
   detail: Type.String(),
   source: Type.Optional(Type.Object({ parameter: Type.Optional(Type.String()) })),
+  links: Type.Optional(Type.Object({ about: Type.String() })),
 });
 export const ErrorResponse = Type.Object({ errors: Type.Array(ErrorItem) });
 
