@@ -26,6 +26,8 @@ import applications from '../../server/src/routes/applications.ts';
 import accessRequests from '../../server/src/routes/accessRequests.ts';
 import subscriptions from '../../server/src/routes/subscriptions.ts';
 import { ACCESS_CASES, APPLICATION_CASES } from './applications.malformed.ts';
+import invoices from '../../server/src/routes/invoices.ts';
+import { INVOICE_CASES } from './billing.malformed.ts';
 import { SUBSCRIPTION_CASES } from './subscriptions.malformed.ts';
 
 type RouteModule = (app: FastifyInstance) => Promise<void>;
@@ -44,6 +46,7 @@ const TABLES: Table[] = [
   { area: 'credentials', cases: CREDENTIAL_CASES, modules: [credentials, oauth] },
   { area: 'applications', cases: APPLICATION_CASES, modules: [applications] },
   { area: 'access requests and subscriptions', cases: [...ACCESS_CASES, ...SUBSCRIPTION_CASES], modules: [accessRequests, subscriptions] },
+  { area: 'invoices and checkout', cases: INVOICE_CASES, modules: [invoices] },
 ];
 
 /** `GET /products/{id}` for every route the modules register (HEAD twins left out). */

@@ -9,7 +9,7 @@
 // - An invoice of 0 (a pay-as-you-go plan's first invoice) is issued paid: nothing to pay, nothing blocked.
 // - Invoices are due INVOICE_DUE_DAYS after their date, then pastDue (state 'error', for the banner).
 // - Unsubscribing voids the invoices not yet owed for service given (draft, open, incomplete);
-//   pastDue ones stay owed. The cycle of a subscription no longer active gets a last invoice of
+//   pastDue ones stay owed. The cycle of a subscription no longer active (archiving included) gets a last invoice of
 //   its usage charges (if any) and no next interval.
 // - While billing is off for the marketplace (site settings), no invoice is issued; cycles go on.
 // Every step runs in the caller's transaction; the jobs are rows of `jobs` written in it, so a
@@ -134,7 +134,8 @@ async function cycleUsage(db: Db, subscriptionId: string, planId: string, interv
   return out;
 }
 
-const BILLED_STATES = ['active', 'archiving', 'migrating'];
+// Unsubscribing (archiving) stops the billing: no next interval is charged.
+const BILLED_STATES = ['active', 'migrating'];
 
 /** Job: closes cycle `cycleIndex` of a subscription: the invoice of its usage and the next
  * interval, the next cycle recorded, its job written. Runs once per cycle (idempotent). */
