@@ -29,6 +29,8 @@ import { ACCESS_CASES, APPLICATION_CASES } from './applications.malformed.ts';
 import invoices from '../../server/src/routes/invoices.ts';
 import { INVOICE_CASES } from './billing.malformed.ts';
 import { SUBSCRIPTION_CASES } from './subscriptions.malformed.ts';
+import usage from '../../server/src/routes/usage.ts';
+import { USAGE_CASES } from './usage.malformed.ts';
 
 type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -46,6 +48,7 @@ const TABLES: Table[] = [
   { area: 'credentials', cases: CREDENTIAL_CASES, modules: [credentials, oauth] },
   { area: 'applications', cases: APPLICATION_CASES, modules: [applications] },
   { area: 'access requests and subscriptions', cases: [...ACCESS_CASES, ...SUBSCRIPTION_CASES], modules: [accessRequests, subscriptions] },
+  { area: 'quota usage', cases: USAGE_CASES, modules: [usage] },
   { area: 'invoices and checkout', cases: INVOICE_CASES, modules: [invoices] },
 ];
 

@@ -689,6 +689,18 @@ export const usageRecords = pgTable('usage_records', {
   count: integer('count').notNull().default(1),
 }, (t) => [index('usage_records_org_at_idx').on(t.orgId, t.at)]);
 
+/** The gateway's quota counters (server/src/quota/): calls of a subscription counted against one
+ * quota in one window (quotaWindow of src/rules/quota.ts). A strict limit is taken here atomically
+ * before the call is forwarded; loose and unlimited counts are added in batches. No foreign keys: a
+ * counter is checked on every call and may outlive a plan edit; old windows are pruned. */
+export const quotaCounters = pgTable('quota_counters', {
+  subscriptionId: text('subscription_id').notNull(),
+  quotaId: text('quota_id').notNull(),
+  windowStart: at('window_start').notNull(),
+  windowEnd: at('window_end').notNull(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.subscriptionId, t.quotaId, t.windowStart] }), index('quota_counters_window_end_idx').on(t.windowEnd)]);
+
 // ---------------------------------------------------------------- assistant
 
 export const aiConversations = pgTable('ai_conversations', {

@@ -17,6 +17,7 @@ import { queueTransaction, recordTransaction, resolveCallerIds, statusDetailOf, 
 import { runtimeCaller } from './runtime.ts';
 import { credentialsRuntime } from '../credentials/runtime.ts';
 import { gatewayPath } from './paths.ts';
+import { chargeCall } from '../quota/charge.ts';
 
 const BLOCKED: Record<Exclude<TryItBlock, 'signin'>, string> = {
   deleted: 'This resource was deleted by its provider; it cannot be tried.',
@@ -67,6 +68,8 @@ export async function handleTryIt(
   // The query as recorded (secret-looking values replaced), worked out once for every URI below.
   const recordedQuery = redactQuery(query);
 
+  // Quotas (server/src/quota/): counted under the call's subscription; 429 past a strict limit.
+  ids.subscriptionId = await chargeCall(app, caller, { orgId, ...ids, productId, resourceId }, reply);
   const mock = isMockUpstream(base);
   const sent = upstreamRequestHeaders(withoutCredentials(request.headers, runtime?.credentialHeaders ?? [], credentialsRuntime(app.db, app.credentialsOptions).mtlsHeader));
   const upstreamUrl = mock ? `mock:${visible.resource.type}` : joinUrl(base!, path, query);

@@ -6,6 +6,7 @@ import { accessRequests, applications, credentials, transactions } from '../db/s
 import { badRequest } from '../errors.ts';
 import { GATEWAY_APPLICATION_HEADER, GATEWAY_CREDENTIAL_HEADER } from '../../../src/rules/constants.ts';
 import type { HeaderMap } from './headers.ts';
+import { flushUsage } from '../quota/counters.ts';
 
 export type StatusDetail = 'success' | 'failure' | 'exception';
 
@@ -110,17 +111,20 @@ export function queueTransaction(db: Db, row: TransactionRow, log: (e: unknown) 
 
 /** Writes what is queued now (also what tests and shutdown call to wait for the records). */
 export async function flushTransactions(db: Db): Promise<void> {
+  // The quota counts and usage records of the same calls go with each batch (server/src/quota/).
+  const usage = flushUsage(db);
   const q = queues.get(db);
-  if (!q) return;
+  if (!q) return usage;
   if (q.timer) clearTimeout(q.timer);
   q.timer = null;
   const rows = q.rows.splice(0);
   q.last = rows.length;
-  if (!rows.length) return;
+  if (!rows.length) return usage;
   for (let at = 0; at < rows.length; at += CHUNK) {
     if (at > 0) await new Promise((resolve) => setImmediate(resolve));
     await insertRows(db, rows.slice(at, at + CHUNK)).catch(q.log);
   }
+  await usage;
 }
 
 function insertRows(db: Db, rows: TransactionRow[]): Promise<unknown> {

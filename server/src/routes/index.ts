@@ -19,6 +19,7 @@ import oauth from './oauth.ts';
 import applications from './applications.ts';
 import accessRequests from './accessRequests.ts';
 import subscriptions from './subscriptions.ts';
+import usage from './usage.ts';
 import invoices from './invoices.ts';
 
 /** Every area of the /api/v1 contract, one module each (one line per area). */
@@ -43,5 +44,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(applications);
   await app.register(accessRequests);
   await app.register(subscriptions);
+  await app.register(usage);
   await app.register(invoices);
 }
