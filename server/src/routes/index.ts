@@ -19,6 +19,8 @@ import oauth from './oauth.ts';
 import applications from './applications.ts';
 import accessRequests from './accessRequests.ts';
 import subscriptions from './subscriptions.ts';
+import reviews from './reviews.ts';
+import approvals from './approvals.ts';
 import usage from './usage.ts';
 import invoices from './invoices.ts';
 
@@ -44,6 +46,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(applications);
   await app.register(accessRequests);
   await app.register(subscriptions);
+  await app.register(reviews);
+  await app.register(approvals);
   await app.register(usage);
   await app.register(invoices);
 }

@@ -15,12 +15,8 @@ import {
   getSubscription, listSubscriptionApplications, listSubscriptionResources, listSubscriptions,
 } from '../subscriptions/read.ts';
 import {
-  ARCHIVE_JOB, createSubscription, decideSubscription, runArchiveJob, subscriptionOptions, unsubscribe, type StartBilling,
+  ARCHIVE_JOB, createSubscription, decideSubscription, runArchiveJob, subscriptionOptions, unsubscribe,
 } from '../subscriptions/service.ts';
-
-// BILLING HOOK: the billing area's startBilling (server/src/billing) goes here once it exports
-// one; until then paid subscriptions are created without starting their billing cycle.
-const startBilling: StartBilling | null = null;
 
 export default async function subscriptionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -32,7 +28,7 @@ export default async function subscriptionRoutes(fastify: FastifyInstance): Prom
 
   app.post('/subscriptions', {
     schema: { querystring: NoQuery, body: SubscriptionCreate, response: { 201: SubscriptionCreated, ...ErrorResponses } },
-  }, async (request, reply) => reply.status(201).send(await createSubscription(app.db, request.caller, request.body, app.clock.now(), startBilling)));
+  }, async (request, reply) => reply.status(201).send(await createSubscription(app.db, request.caller, request.body, app.clock.now())));
 
   app.get('/subscriptionOptions', {
     schema: { querystring: SubscriptionOptionsQuery, response: { 200: SubscriptionOptions, ...ErrorResponses } },
@@ -53,7 +49,7 @@ export default async function subscriptionRoutes(fastify: FastifyInstance): Prom
   app.post('/subscriptions/:id/approval', {
     schema: { params: SubscriptionParams, querystring: NoQuery, body: ApprovalDecision, response: { 200: Subscription, ...ErrorResponses } },
   }, async (request) => {
-    await decideSubscription(app.db, request.caller, request.params.id, request.body, app.clock.now(), startBilling);
+    await decideSubscription(app.db, request.caller, request.params.id, request.body, app.clock.now());
     return getSubscription(app.db, request.caller, request.params.id);
   });
 

@@ -25,6 +25,7 @@ import {
   assertMaySubscribe, blockError, blockFor, holdersOf, loadTarget, ownerMayUseProduct, resolveOwner, subscriptionOwners,
 } from './eligibility.ts';
 import { entry } from './history.ts';
+import { endBilling, startBilling } from '../billing/billing.ts';
 import { findSubscription, mayUnsubscribeRow } from './read.ts';
 
 export const ARCHIVE_JOB = 'subscription.archive';
@@ -54,11 +55,7 @@ export async function subscriptionOptions(db: Db, caller: Caller, productId: str
   };
 }
 
-/** The billing area's hook for a paid plan, called inside the subscribing (or approving)
- * transaction. Set by the billing module when it registers (server/src/billing). */
-export type StartBilling = (tx: Db, o: { subscription: { id: string; orgId: string; planId: string; productId: string; ownerId: string }; plan: { id: string; title: string; type: string; billing: unknown }; now: Date }) => Promise<unknown>;
-
-export async function createSubscription(db: Db, caller: Caller, body: SubscriptionCreate, now: Date, startBilling: StartBilling | null) {
+export async function createSubscription(db: Db, caller: Caller, body: SubscriptionCreate, now: Date) {
   assertMaySubscribe(caller);
   const target = await loadTarget(db, caller, body.product.id, body.plan.id);
   const offered = await subscriptionOwners(db, caller);
@@ -87,7 +84,8 @@ export async function createSubscription(db: Db, caller: Caller, body: Subscript
       state: 'active', approvalState: automatic ? 'approved' : 'pending', approvedAt: automatic ? now : null,
       data, history, createdBy: caller.userId, createdAt: now, modifiedAt: now,
     });
-    if (automatic && target.plan.type === 'paid' && startBilling) {
+    // A paid plan's first invoice and billing cycle (server/src/billing), once approved.
+    if (automatic) {
       await startBilling(w, {
         subscription: { id, orgId: caller.orgId, planId: target.plan.id, productId: target.product.id, ownerId: owner.id },
         plan: { id: target.plan.id, title: target.plan.title, type: target.plan.type, billing: target.plan.billing }, now,
@@ -110,6 +108,7 @@ export async function unsubscribe(db: Db, jobs: JobRunner, caller: Caller, id: s
       archival_reason = ${'Unsubscribed'}, modified_at = ${now.toISOString()}::timestamptz where id = ${id} and state = 'active' returning id`);
     if (!moved.length) throw conflict('state', 'The subscription changed meanwhile: it is no longer active.');
     await jobs.enqueue(w, ARCHIVE_JOB, { subscriptionId: id, userId: caller.userId }, SUBSCRIPTION_ARCHIVE_DELAY_MS);
+    await endBilling(w, { subscriptionId: id });
   });
 }
 
@@ -125,7 +124,7 @@ export async function runArchiveJob(db: Db, payload: Record<string, unknown>, no
 
 /** POST /subscriptions/{id}/approval. */
 export async function decideSubscription(db: Db, caller: Caller, id: string, body: { state: 'approved' | 'rejected'; reason?: string | undefined },
-  now: Date, startBilling: StartBilling | null): Promise<void> {
+  now: Date): Promise<void> {
   const row = await findSubscription(db, caller, id);
   const mine = await one<{ ok: boolean }>(db, sql`select ${providesProduct(caller, sql`${row.product_id as string}::text`)} as ok`);
   if (!isProviderAdministrator(caller) || !mine?.ok) throw forbidden('Only the product provider\'s Administrators decide subscriptions.');
@@ -142,7 +141,7 @@ export async function decideSubscription(db: Db, caller: Caller, id: string, bod
       returning s.id, s.org_id, s.plan_id, s.product_id, s.owner_id, pl.title as plan_title, pl.type as plan_type, pl.billing as plan_billing`);
     const u = updated[0];
     if (!u) throw conflict('state', 'The subscription was decided meanwhile.');
-    if (body.state === 'approved' && u.plan_type === 'paid' && startBilling) {
+    if (body.state === 'approved') {
       await startBilling(w, {
         subscription: { id: u.id, orgId: u.org_id, planId: u.plan_id, productId: u.product_id, ownerId: u.owner_id },
         plan: { id: u.plan_id, title: u.plan_title, type: u.plan_type, billing: u.plan_billing }, now,
