@@ -12,6 +12,7 @@ import type { Store } from './db/store.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { JobRunner } from './jobs/runner.ts';
 import type { CredentialsOptions } from './credentials/runtime.ts';
+import { decorateCatalogueCache } from './catalogue/cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,8 @@ export const API_BASE = '/api/v1';
 
 export interface AppOptions {
   store: Store;
+  /** Memory for cached catalogue answers (default catalogue/cache.ts CACHE_BYTES). */
+  catalogueCacheBytes?: number;
   auth: AuthOptions;
   /** Serve the built bundle (dist/) and demo pages (demo/) at the root. */
   serveStatic?: boolean;
@@ -64,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(storePlugin, { store: options.store });
+  decorateCatalogueCache(app, options.store.db, options.catalogueCacheBytes);
   const clock = options.clock ?? systemClock;
   app.decorate('clock', clock);
   app.decorate('jobs', new JobRunner(options.store.db, clock, app.log));

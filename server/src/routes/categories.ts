@@ -5,9 +5,11 @@ import { ErrorResponses, IdParams, List } from '../schemas/common.ts';
 import { CategoriesQuery, Category, CategoryQuery } from '../schemas/catalogue.ts';
 import { getCategory, listCategories } from '../catalogue/categories.ts';
 import { catalogueGate } from '../catalogue/visibility.ts';
+import { cachedReads } from '../catalogue/cache.ts';
 
 export default async function categoryRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  cachedReads(app);
   catalogueGate(app);
 
   app.get('/categories', {

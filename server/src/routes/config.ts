@@ -5,9 +5,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorResponses } from '../schemas/common.ts';
 import { FEATURES, FeatureList, Marketplace } from '../schemas/config.ts';
 import { readSiteConfig } from '../db/siteConfig.ts';
+import { cachedReads } from '../catalogue/cache.ts';
 
 export default async function configRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // site_config is one of the tables whose writes bump the catalogue version.
+  cachedReads(app);
 
   app.get('/marketplace', { schema: { response: { 200: Marketplace, ...ErrorResponses } } }, async () => {
     const { id, settings, features } = await readSiteConfig(app.db);

@@ -6,9 +6,11 @@ import { Document, DocumentsQuery, VersionParams, NoQuery } from '../schemas/cat
 import { documentData, getDocument, listDocuments } from '../catalogue/documents.ts';
 import { sendContent } from '../catalogue/content.ts';
 import { catalogueGate } from '../catalogue/visibility.ts';
+import { cachedReads } from '../catalogue/cache.ts';
 
 export default async function documentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  cachedReads(app);
   catalogueGate(app);
 
   app.get('/products/:id/versions/:versionId/documents', {

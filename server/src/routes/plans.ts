@@ -12,9 +12,11 @@ import {
   getPlan, getQuota, getSubscriptionRequestDefinition, listPlanResources, listPlans, listQuotas,
 } from '../catalogue/plans.ts';
 import { catalogueGate } from '../catalogue/visibility.ts';
+import { cachedReads } from '../catalogue/cache.ts';
 
 export default async function planRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  cachedReads(app);
   catalogueGate(app);
   const plan = '/products/:id/plans/:planId';
 

@@ -5,9 +5,11 @@ import { ErrorResponses, List } from '../schemas/common.ts';
 import { Product, ProductParams, ProductQuery, ProductsQuery } from '../schemas/catalogue.ts';
 import { getProduct, listProducts } from '../catalogue/products.ts';
 import { catalogueGate } from '../catalogue/visibility.ts';
+import { cachedReads } from '../catalogue/cache.ts';
 
 export default async function productRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  cachedReads(app);
   catalogueGate(app);
 
   app.get('/products', {

@@ -15,9 +15,11 @@ import {
 import { documentData, getDocument } from '../catalogue/documents.ts';
 import { sendContent } from '../catalogue/content.ts';
 import { catalogueGate } from '../catalogue/visibility.ts';
+import { cachedReads } from '../catalogue/cache.ts';
 
 export default async function resourceRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  cachedReads(app);
   catalogueGate(app);
   const version = '/products/:id/versions/:versionId';
 

@@ -5,9 +5,11 @@ import { ErrorResponses } from '../schemas/common.ts';
 import { SearchQuery, SearchResults } from '../schemas/catalogue.ts';
 import { search } from '../catalogue/search.ts';
 import { catalogueGate } from '../catalogue/visibility.ts';
+import { cachedReads } from '../catalogue/cache.ts';
 
 export default async function searchRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  cachedReads(app);
   catalogueGate(app);
 
   app.get('/search', {

@@ -5,9 +5,11 @@ import { ErrorResponses, List } from '../schemas/common.ts';
 import { Stage, NoQuery } from '../schemas/catalogue.ts';
 import { listStages } from '../catalogue/categories.ts';
 import { catalogueGate } from '../catalogue/visibility.ts';
+import { cachedReads } from '../catalogue/cache.ts';
 
 export default async function stageRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  cachedReads(app);
   catalogueGate(app);
 
   app.get('/stages', { schema: { querystring: NoQuery, response: { 200: List(Stage), ...ErrorResponses } } }, async () => listStages(app.db));

@@ -5,9 +5,11 @@ import { ErrorResponses, List } from '../schemas/common.ts';
 import { Unit, UnitsQuery } from '../schemas/plans.ts';
 import { listUnits } from '../catalogue/plans.ts';
 import { catalogueGate } from '../catalogue/visibility.ts';
+import { cachedReads } from '../catalogue/cache.ts';
 
 export default async function unitRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  cachedReads(app);
   catalogueGate(app);
 
   app.get('/productPlanUnits', {

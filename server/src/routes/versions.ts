@@ -8,9 +8,11 @@ import {
 import { getVersion, listVersions } from '../catalogue/versions.ts';
 import { getArticle } from '../catalogue/documents.ts';
 import { catalogueGate } from '../catalogue/visibility.ts';
+import { cachedReads } from '../catalogue/cache.ts';
 
 export default async function versionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  cachedReads(app);
   catalogueGate(app);
 
   app.get('/products/:id/versions', {

@@ -1,0 +1,173 @@
+// Server throughput under load: requests a second, p50 and p99 of the catalogue's busiest reads at
+// BENCH_CONNECTIONS (50) connections, each for BENCH_DURATION seconds, over real HTTP with
+// autocannon. Two processes, as in production: the marketplace server (built as `npm run serve`
+// builds it, on the demo seed; its store, PGlite in memory or a fresh PostgreSQL database of
+// BENCH_DATABASE_URL, lives there) and this one, the load generator. Requests carry a browser's
+// Accept-Encoding, so compression is part of what is measured. The server's RSS is read from /proc
+// after a warm-up and after the last load: with BENCH_DURATION=600 (ten minutes a line) it must
+// stay flat, so nothing a request leaves behind (caches included) grows without bound. The
+// server's CPU per request (from /proc) is printed too: on a machine shared with other work,
+// latency and throughput follow the load average, that figure much less.
+//
+//   node --import tsx bench/load.ts                    BENCH_DURATION=10 (s a line), BENCH_CONNECTIONS=50
+//   node --import tsx bench/load.ts --store=pglite     one store only
+//   BENCH_CPU_PROF=dir                                 the server's CPU profile of the loads, into dir
+// Target: the catalogue list at least 2,000 requests a second with p99 at most 50 ms, 0 errors.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createDatabase, dropDatabase } from '../scripts/postgres.mjs';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const TARGET = { rps: 2000, p99: 50 };
+const BROWSER = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9' };
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const load1 = () => loadavg().map((v) => v.toFixed(2)).join(' ');
+
+/** What is loaded, one line each; `signedIn` lines carry the Acme administrator's session. */
+const LINES: Array<{ label: string; path: string; signedIn?: boolean; target?: boolean }> = [
+  { label: 'catalogue list', path: '/api/v1/products?limit=10', target: true },
+  { label: 'a product', path: '/api/v1/products/prod-payments' },
+  { label: 'search', path: '/api/v1/search?search=payments' },
+  { label: 'marketplace root', path: '/api/v1/marketplace' },
+  { label: 'list, signed in', path: '/api/v1/products?limit=10', signedIn: true },
+];
+
+// ── the server ────────────────────────────────────────────────────────────────────────────────
+
+/** The marketplace server as main.ts starts it, on the demo seed, plus a session of the Acme
+ * administrator for the signed-in line. Tells its port on one `READY {json}` line. */
+async function serverRole(): Promise<void> {
+  const { sql } = await import('drizzle-orm');
+  const { buildApp } = await import('../server/src/app.ts');
+  const { openStore } = await import('../server/src/db/store.ts');
+  const { sessions } = await import('../server/src/db/schema.ts');
+  const { seedDemo } = await import('../server/seed/index.ts');
+  const { USER, ORG } = await import('../server/seed/accounts.ts');
+  const databaseUrl = process.env.DATABASE_URL;
+  const store = await openStore(databaseUrl ? { databaseUrl } : {});
+  await seedDemo(store.db);
+  if (store.kind === 'pglite') await store.db.execute(sql`vacuum analyze`);
+  const app = await buildApp({ store, auth: { secret: randomBytes(32).toString('hex') }, serveStatic: true, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const sessionId = randomUUID();
+  await store.db.insert(sessions).values({ id: sessionId, userId: USER.orgadmin!, refreshTokenHash: randomBytes(24).toString('base64url'), expiresAt: new Date(Date.now() + 3_600_000) });
+  const token = await app.auth.keys.sign({ userId: USER.orgadmin!, orgId: ORG.acme, sessionId });
+
+  const { Session } = await import('node:inspector/promises');
+  const profiler = process.env.BENCH_CPU_PROF ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
+  const stop = async () => {
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(`${process.env.BENCH_CPU_PROF}/load-${store.kind}-${process.pid}.cpuprofile`, JSON.stringify(profile));
+    }
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+  console.log(`READY ${JSON.stringify({ port: (app.server.address() as AddressInfo).port, token, tenant: ORG.acme })}`);
+}
+
+// ── the load generator ────────────────────────────────────────────────────────────────────────
+
+function startServer(env: NodeJS.ProcessEnv): Promise<{ proc: ChildProcess; info: { port: number; token: string; tenant: string } }> {
+  const proc = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--role=server'], {
+    stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: proc.stdout! });
+    lines.on('line', (line) => {
+      if (line.startsWith('READY ')) resolve({ proc, info: JSON.parse(line.slice(6)) });
+      else console.log(`    [server] ${line}`);
+    });
+    proc.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+const stopServer = (proc: ChildProcess) => new Promise<void>((resolve) => {
+  if (proc.exitCode !== null) return resolve();
+  proc.removeAllListeners('exit');
+  proc.on('exit', () => resolve());
+  proc.kill('SIGTERM');
+});
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc, 100 ticks a second). */
+function cpuMs(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+function rssMb(pid: number | undefined): number {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
+}
+
+interface Figures { rps: number; p50: number; p99: number; errors: number; requests: number }
+
+async function cannon(url: string, headers: Record<string, string>, seconds: number): Promise<Figures> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
+  const adminUrl = process.env.BENCH_DATABASE_URL!;
+  const dbName = `agora_bench_load_${randomBytes(4).toString('hex')}`;
+  const env = kind === 'postgres' ? { DATABASE_URL: await createDatabase(adminUrl, dbName) } : {};
+  try {
+    const { proc, info } = await startServer(env);
+    try {
+      const base = `http://127.0.0.1:${info.port}`;
+      const signedIn = { ...BROWSER, authorization: `Bearer ${info.token}`, 'x-tenant-id': info.tenant };
+      // Warm-up: JIT, connections, the store's caches; then the RSS the server starts from.
+      for (const line of LINES) await cannon(base + line.path, line.signedIn ? signedIn : BROWSER, 2);
+      const rssStart = rssMb(proc.pid);
+      console.log(`  ${kind}: ${CONNECTIONS} connections, ${DURATION} s a line; load average ${load1()}; server RSS ${rssStart.toFixed(0)} MB`);
+      for (const line of LINES) {
+        const cpuBefore = cpuMs(proc.pid);
+        const f = await cannon(base + line.path, line.signedIn ? signedIn : BROWSER, DURATION);
+        const cpu = (cpuMs(proc.pid) - cpuBefore) / Math.max(1, f.requests);
+        const verdict = line.target
+          ? (f.rps >= TARGET.rps && f.p99 <= TARGET.p99 && f.errors === 0 ? '  ok' : `  UNDER TARGET (${TARGET.rps}/s, p99 ${TARGET.p99} ms, 0 errors)`)
+          : '';
+        console.log(`    ${line.label.padEnd(17)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   `
+          + `server CPU ${cpu.toFixed(2)} ms a request   errors ${f.errors} of ${f.requests}${verdict}`);
+      }
+      const rssEnd = rssMb(proc.pid);
+      console.log(`    server RSS ${rssStart.toFixed(0)} MB -> ${rssEnd.toFixed(0)} MB; load average after ${load1()}`);
+    } finally {
+      await stopServer(proc);
+    }
+  } finally {
+    if (kind === 'postgres') await dropDatabase(adminUrl, dbName).catch(() => {});
+  }
+}
+
+if (arg('role') === 'server') await serverRole();
+else {
+  const only = arg('store') as 'pglite' | 'postgres' | undefined;
+  console.log(`server load: autocannon, ${CONNECTIONS} connections, server and load generator in separate processes; `
+    + `${cpus().length} cores, load average ${load1()}`);
+  const stores: Array<'pglite' | 'postgres'> = only ? [only] : process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  for (const store of stores) await measure(store);
+}
