@@ -154,7 +154,7 @@ describe('invoices across a cycle boundary', () => {
     expect(starter[0].status).toBe('pastDue');
     expect(starter[0].state).toBe('error');
     expect(kinds(starter[1])).toEqual([['overage', 2469], ['interval', 4900]]);
-    expect(starter[1]).toMatchObject({ status: 'open', invoiceDate: clock.now().toISOString(), billing: { cycle: { index: 0 } } });
+    expect(starter[1]).toMatchObject({ status: 'open', invoiceDate: '2026-04-01T12:00:00.000Z', billing: { cycle: { index: 0 } } }); // dated at the cycle's end
     expect(starter[1].billing.lines[0]).toMatchObject({ quotaId: 'plan-payments-starter-q1', quantity: 12_345, unitPrice: '0.002' });
 
     const growth = await invoicesOf(subs.growth!);

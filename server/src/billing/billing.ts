@@ -74,7 +74,9 @@ export async function billingEnabled(db: Db): Promise<boolean> {
 
 const intervalOf = (plan: BillingPlan): QuotaInterval => readBilling(plan.billing).interval ?? 'monthly';
 
-/** Writes an invoice (issued: open, or paid when there is nothing to pay) and its due-date job. */
+/** Writes an invoice (issued: open, or paid when there is nothing to pay) and its due-date job.
+ * `now` is its date: the subscription's start, or the end of the cycle it closes (also when the
+ * job runs late), so invoices sort in cycle order. */
 async function issueInvoice(tx: Db, sub: BillingSubscription, computed: CycleInvoice, cycle: { index: number; start: Date; end: Date }, now: Date) {
   const id = `inv-${randomUUID()}`;
   const number = `INV-${now.getUTCFullYear()}-${randomUUID().slice(0, 8).toUpperCase()}`;
@@ -139,7 +141,7 @@ const BILLED_STATES = ['active', 'migrating'];
 
 /** Job: closes cycle `cycleIndex` of a subscription: the invoice of its usage and the next
  * interval, the next cycle recorded, its job written. Runs once per cycle (idempotent). */
-export async function closeCycle(db: Db, payload: Record<string, unknown>, now: Date): Promise<void> {
+export async function closeCycle(db: Db, payload: Record<string, unknown>): Promise<void> {
   await db.transaction(async (tx) => {
     const sub = await one<BillingSubscription & { state: string; billing: Partial<SubscriptionBilling> }>(tx,
       sql`select id, org_id as "orgId", product_id as "productId", plan_id as "planId", owner_id as "ownerId", state, billing
@@ -156,7 +158,7 @@ export async function closeCycle(db: Db, payload: Record<string, unknown>, now: 
     if (await billingEnabled(tx)) {
       const usage = await cycleUsage(tx, sub.id, plan.id, interval, closed.start, closed.end);
       const computed = cycleInvoice(plan, { nextInterval: continues, usage });
-      if (computed.lines.length > 0) invoice = await issueInvoice(tx, sub, computed, closed, now);
+      if (computed.lines.length > 0) invoice = await issueInvoice(tx, sub, computed, closed, closed.end);
     }
     const updated: Partial<SubscriptionBilling> = {
       ...billing, cycle: { index: next.index, start: next.start.toISOString(), end: next.end.toISOString() },

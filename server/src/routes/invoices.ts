@@ -17,7 +17,7 @@ const FORM_MAX_BYTES = 8 * 1024;
 export default async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   if (fastify.hasDecorator('jobs')) {
-    app.jobs.register(CYCLE_JOB, (payload, context) => closeCycle(context.db, payload, context.clock.now()));
+    app.jobs.register(CYCLE_JOB, (payload, context) => closeCycle(context.db, payload));
     app.jobs.register(DUE_JOB, (payload, context) => markPastDue(context.db, payload, context.clock.now()));
   }
   // This module's context only: the checkout page's form.
