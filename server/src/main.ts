@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { sql } from 'drizzle-orm';
 import { openStore, type Db } from './db/store.ts';
+import { DataDirLockedError } from './db/lock.ts';
 import * as seed from '../seed/index.ts';
 
 interface Account { email: string; password: string; role: string }
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}`
+    : error instanceof DataDirLockedError ? `Cannot start: ${error.message}` : error);
   process.exit(1);
 });

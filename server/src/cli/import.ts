@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { and, count, eq, gte } from 'drizzle-orm';
 import { loadConfig, ConfigError } from '../config.ts';
 import { openStore, type Store } from '../db/store.ts';
+import { DataDirLockedError } from '../db/lock.ts';
 import { ApiError } from '../errors.ts';
 import { detectSpecification, publishProduct, VISIBILITIES, type Visibility } from '../publish/index.ts';
 import { specOperations } from '../db/schema.ts';
@@ -138,6 +139,11 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
     return 0;
   } catch (error) {
     if (error instanceof ApiError) {
+      io.err(`Cannot publish ${file}: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof DataDirLockedError) {
+      // Most often the server of npm start: the import would fight it over the same files.
       io.err(`Cannot publish ${file}: ${error.message}`);
       return 1;
     }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema.ts';
+import { lockDataDir } from './lock.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export { schema };
@@ -32,7 +33,12 @@ const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../migr
 
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
   const store = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options);
-  await migrate(store.db);
+  try {
+    await migrate(store.db);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   return store;
 }
 
@@ -40,16 +46,26 @@ async function openPglite(options: StoreOptions): Promise<Store> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadFrom ? { loadDataDir: options.loadFrom } : {}),
-  });
+  // Before PGlite touches the files: a second process on this folder would lose writes silently.
+  const lock = options.dataDir ? lockDataDir(options.dataDir) : undefined;
+  let client;
+  try {
+    client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadFrom ? { loadDataDir: options.loadFrom } : {}),
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     dump: () => client.dumpDataDir('none') as Promise<Blob>,
-    close: () => client.close(),
+    close: async () => {
+      try { await client.close(); } finally { lock?.release(); }
+    },
   };
 }
 
