@@ -83,7 +83,8 @@ async function serverRole(upstream: string): Promise<void> {
   await store.db.update(assetResources).set({ upstreamUrl: upstream }).where(eq(assetResources.id, 'res-payments'));
   if (store.kind === 'pglite') await store.db.execute(sql`vacuum analyze`);
   const [resource] = await store.db.select({ versionId: assetResources.productVersionId }).from(assetResources).where(eq(assetResources.id, 'res-payments'));
-  const app = await buildApp({ store, auth: { secret: randomBytes(32).toString('hex') }, serveStatic: true, logger: false });
+  // The upstream listens on 127.0.0.1: allowed as GATEWAY_ALLOW_HOSTS=127.0.0.1 would (egress.ts).
+  const app = await buildApp({ store, auth: { secret: randomBytes(32).toString('hex') }, serveStatic: true, logger: false, egress: { allowHosts: ['127.0.0.1'] } });
   await app.listen({ port: 0, host: '127.0.0.1' });
 
   const sessionId = randomUUID();

@@ -13,6 +13,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { JobRunner } from './jobs/runner.ts';
 import type { CredentialsOptions } from './credentials/runtime.ts';
 import { decorateCatalogueCache } from './catalogue/cache.ts';
+import { Egress, type EgressOptions } from './gateway/egress.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,10 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Secrets key and mTLS header of credentials and the runtime gateway (server/src/credentials). */
     credentialsOptions: CredentialsOptions;
+    /** The one egress policy of every outbound call (server/src/gateway/egress.ts). */
+    egress: Egress;
+    /** Origins the portal's pages are served from (PUBLIC_URL): the only redirect targets. */
+    publicOrigins: ReadonlySet<string>;
   }
 }
 
@@ -46,6 +51,10 @@ export interface AppOptions {
   runJobs?: boolean;
   /** SECRETS_KEY and GATEWAY_MTLS_HEADER (config.ts). */
   credentials?: CredentialsOptions;
+  /** GATEWAY_ALLOW_HOSTS: hosts outbound calls may reach even at private addresses (config.ts). */
+  egress?: EgressOptions;
+  /** PUBLIC_URL and its aliases: the portal's origins as browsers reach them (config.ts publicOrigins). */
+  publicOrigins?: readonly string[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -72,6 +81,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('clock', clock);
   app.decorate('jobs', new JobRunner(options.store.db, clock, app.log));
   app.decorate('credentialsOptions', options.credentials ?? {});
+  const egress = new Egress(options.egress);
+  app.decorate('egress', egress);
+  app.addHook('onClose', async () => egress.close());
+  app.decorate('publicOrigins', new Set(options.publicOrigins ?? []));
   if (options.runJobs !== false) app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());
   await app.register(authPlugin, options.auth);

@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import type { AuthOptions } from './plugins/auth.ts';
 import type { CredentialsOptions } from './credentials/runtime.ts';
+import { canonicalHost, type EgressOptions } from './gateway/egress.ts';
 
 export interface ServerConfig {
   port: number;
@@ -14,6 +15,10 @@ export interface ServerConfig {
   logger: boolean;
   /** SECRETS_KEY, GATEWAY_MTLS_HEADER. */
   credentials: CredentialsOptions;
+  /** GATEWAY_ALLOW_HOSTS. */
+  egress: EgressOptions;
+  /** PUBLIC_URL's origin, else the addresses the server prints at start. */
+  publicOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -57,6 +62,34 @@ function headerName(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return raw.toLowerCase();
 }
 
+/** GATEWAY_ALLOW_HOSTS: host names or IP addresses, separated by commas or spaces. */
+function allowHosts(env: NodeJS.ProcessEnv): string[] {
+  const entries = (env.GATEWAY_ALLOW_HOSTS ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const entry of entries) {
+    if (/[/@?#]/.test(entry) || !canonicalHost(entry)) throw new ConfigError(`GATEWAY_ALLOW_HOSTS must list host names or IP addresses, not "${entry}".`);
+  }
+  return entries;
+}
+
+/** Where browsers reach the portal: PUBLIC_URL's origin; unset, http://HOST:PORT (and the
+ * loopback names when HOST is a loopback or every-interface address). */
+function publicOrigins(env: NodeJS.ProcessEnv, host: string, port: number): string[] {
+  const raw = env.PUBLIC_URL?.trim();
+  if (raw) {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new ConfigError(`PUBLIC_URL must be an http(s) URL, not "${raw}".`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL must be an http(s) URL, not "${raw}".`);
+    return [url.origin];
+  }
+  const local = ['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'].includes(host);
+  const names = local ? ['localhost', '127.0.0.1', '[::1]'] : [host.includes(':') ? `[${host}]` : host];
+  return names.map((name) => new URL(`http://${name}:${port}`).origin);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const issuer = env.OIDC_ISSUER?.trim() || undefined;
   const jwksUrl = env.OIDC_JWKS_URL?.trim() || undefined;
@@ -79,13 +112,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       },
     } : {}),
   };
+  const port = int(env, 'PORT', 8080, 0, 65535);
+  const host = env.HOST?.trim() || '127.0.0.1';
   return {
-    port: int(env, 'PORT', 8080, 0, 65535),
-    host: env.HOST?.trim() || '127.0.0.1',
+    port,
+    host,
     dataDir: resolve(env.DATA_DIR?.trim() || './data'),
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     auth,
     logger: flag(env, 'LOG', false),
     credentials: { secretsKey: secretsKey(env), mtlsHeader: headerName(env, 'GATEWAY_MTLS_HEADER') },
+    egress: { allowHosts: allowHosts(env) },
+    publicOrigins: publicOrigins(env, host, port),
   };
 }

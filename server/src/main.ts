@@ -40,7 +40,10 @@ async function main(): Promise<void> {
   // The accounts are fixed, so a restart on a seeded store prints them too.
   const accounts: Account[] = seed.DEMO_ACCOUNTS;
 
-  const app = await buildApp({ store, auth: config.auth, serveStatic: true, logger: config.logger, credentials: config.credentials });
+  const app = await buildApp({
+    store, auth: config.auth, serveStatic: true, logger: config.logger, credentials: config.credentials,
+    egress: config.egress, publicOrigins: config.publicOrigins,
+  });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -180,3 +180,13 @@ export const GATEWAY_CREDENTIAL_HEADER = 'x-agora-credential';
 export const GATEWAY_ENDPOINT_HEADER = 'x-agora-endpoint';
 /** Answer header: the id of the recorded transaction. */
 export const GATEWAY_TRANSACTION_HEADER = 'x-agora-transaction-id';
+
+// Self-service registration (settings.signup): the rules the register screen shows and the server
+// enforces (src/rules/registration.ts)
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 1024;
+/** A password of fewer distinct characters ('aaaaaaaaaa', '1212121212') is refused. */
+export const PASSWORD_MIN_DISTINCT_CHARS = 5;
+export const EMAIL_MAX_LENGTH = 254;
+export const DISPLAY_NAME_MAX_LENGTH = 100;
+export const ORGANISATION_NAME_MAX_LENGTH = 100;

@@ -48,7 +48,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   upstreamBase = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  t = await buildTestApp();
+  // The upstream is local: allowed by name, as GATEWAY_ALLOW_HOSTS would (the egress policy refuses loopback otherwise).
+  t = await buildTestApp({ allowHosts: ['127.0.0.1'], publicOrigins: ['http://portal.test'] });
   f = await seedExplorer(t, { upstreamUrl: `${upstreamBase}/api` });
   gw = `${API}${gatewayOf(f.paths.upstream)}`;
   const oauthSpec = PETS_OAS3.replace("tokenUrl: 'https://auth.pets.example.com/token'", `tokenUrl: '${upstreamBase}/auth/token'`);
@@ -233,7 +234,8 @@ describe('OAuth 2 for typed-in credentials', () => {
   });
 
   it('refuses an undeclared token URL inside the private network, and missing grant fields', async () => {
-    const inside = await token(oauth, { tokenUrl: `${upstreamBase}/other`, grantType: 'client_credentials', clientId: 'a' });
+    // localhost is not on the allow list (127.0.0.1 is): it resolves to a loopback address.
+    const inside = await token(oauth, { tokenUrl: upstreamBase.replace('127.0.0.1', 'localhost') + '/other', grantType: 'client_credentials', clientId: 'a' });
     expect(inside.status).toBe(400);
     expect(inside.body.errors[0].source).toEqual({ parameter: 'tokenUrl' });
     const noCode = await token(oauth, { tokenUrl: `${upstreamBase}/auth/token`, grantType: 'authorization_code' });
@@ -244,7 +246,7 @@ describe('OAuth 2 for typed-in credentials', () => {
   });
 
   it('approves at once on the mock authorize page and returns to the portal only', async () => {
-    const authorize = (resource: string, query: string) => t.app.inject({ url: `${API}${resource}/spec/authorize?${query}`, headers: { host: 'portal.test' } });
+    const authorize = (resource: string, query: string) => t.app.inject({ url: `${API}${resource}/spec/authorize?${query}` });
     const code = await authorize(f.paths.oas3, `response_type=code&client_id=a&state=xyz&redirect_uri=${encodeURIComponent('http://portal.test/oauth2-redirect.html')}`);
     expect(code.statusCode).toBe(302);
     const back = new URL(String(code.headers.location));

@@ -67,6 +67,10 @@ export interface BuildTestAppOptions {
   clock?: Clock;
   /** Run background jobs by themselves (default false here: tests call t.app.jobs.drain()). */
   runJobs?: boolean;
+  /** Hosts outbound calls may reach though private (GATEWAY_ALLOW_HOSTS), e.g. ['127.0.0.1'] for a local upstream. */
+  allowHosts?: string[];
+  /** The portal's origins (PUBLIC_URL): the mock authorize page redirects only there. */
+  publicOrigins?: string[];
 }
 
 let template: Promise<Blob> | undefined;
@@ -118,6 +122,8 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     runJobs: options.runJobs ?? false,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.staticRoot ? { staticRoot: options.staticRoot } : {}),
+    egress: { allowHosts: options.allowHosts ?? [] },
+    publicOrigins: options.publicOrigins ?? [],
   });
   await app.ready();
 

@@ -26,6 +26,8 @@ import applications from '../../server/src/routes/applications.ts';
 import accessRequests from '../../server/src/routes/accessRequests.ts';
 import subscriptions from '../../server/src/routes/subscriptions.ts';
 import { ACCESS_CASES, APPLICATION_CASES } from './applications.malformed.ts';
+import register from '../../server/src/routes/register.ts';
+import { REGISTER_CASES } from './register.malformed.ts';
 import invoices from '../../server/src/routes/invoices.ts';
 import { INVOICE_CASES } from './billing.malformed.ts';
 import { SUBSCRIPTION_CASES } from './subscriptions.malformed.ts';
@@ -48,6 +50,7 @@ const TABLES: Table[] = [
   { area: 'credentials', cases: CREDENTIAL_CASES, modules: [credentials, oauth] },
   { area: 'applications', cases: APPLICATION_CASES, modules: [applications] },
   { area: 'access requests and subscriptions', cases: [...ACCESS_CASES, ...SUBSCRIPTION_CASES], modules: [accessRequests, subscriptions] },
+  { area: 'registration', cases: REGISTER_CASES, modules: [register] },
   { area: 'quota usage', cases: USAGE_CASES, modules: [usage] },
   { area: 'invoices and checkout', cases: INVOICE_CASES, modules: [invoices] },
 ];

@@ -53,3 +53,12 @@ export function dummyHash(): string {
   dummy ??= hashPassword(randomBytes(12).toString('hex'));
   return dummy;
 }
+
+/** hashPassword off the event loop (scrypt runs in the thread pool), for registration requests. */
+export function hashPasswordAsync(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P }, (error, hash) =>
+      error ? reject(error) : resolve(`scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${hash.toString('base64')}`));
+  });
+}

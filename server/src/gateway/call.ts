@@ -12,7 +12,7 @@ import {
 import type { GatewayHeaders, GatewayParams } from '../schemas/gateway.ts';
 import { SAFETY_HEADERS, redactHeaders, redactQuery, upstreamRequestHeaders, type HeaderMap } from './headers.ts';
 import { answerMock, isMockUpstream } from './mock.ts';
-import { forward } from './forward.ts';
+import { forward, type UpstreamFailure } from './forward.ts';
 import { queueTransaction, recordTransaction, resolveCallerIds, statusDetailOf, type CallerIds, type Leg, type TransactionRow } from './record.ts';
 import { runtimeCaller } from './runtime.ts';
 import { credentialsRuntime } from '../credentials/runtime.ts';
@@ -23,6 +23,13 @@ const BLOCKED: Record<Exclude<TryItBlock, 'signin'>, string> = {
   deleted: 'This resource was deleted by its provider; it cannot be tried.',
   inactive: 'This resource is not active; it cannot be tried.',
   unsupportedType: 'This type of resource has no try-it console.',
+};
+
+/** The gateway's answer when the upstream call did not happen or did not end well. */
+const FAILURE_STATUS: Record<UpstreamFailure, [number, string]> = {
+  timeout: [504, 'Gateway Timeout'], unreachable: [502, 'Bad Gateway'], tooLarge: [502, 'Bad Gateway'],
+  // The egress policy (egress.ts) refused the upstream's address.
+  refused: [403, 'Forbidden'],
 };
 
 /** Time-out of upstream calls; AGORA_GATEWAY_TIMEOUT_MS overrides it (tests, slow upstreams). */
@@ -62,6 +69,9 @@ export async function handleTryIt(
     : await resolveCallerIds(app.db, orgId, resourceId, request.headers['x-agora-application'], request.headers['x-agora-credential']);
   const { path, query } = pathUnderResource(request.raw.url ?? '/');
   const base = targetOf(visible, request.headers[GATEWAY_ENDPOINT_HEADER]);
+  // The URL as the upstream will read it (backslashes as slashes, dot segments resolved), sent
+  // and recorded as such; 400 if it leaves the base path.
+  const target = isMockUpstream(base) ? null : upstreamTarget(base!, path, query);
   const body = Buffer.isBuffer(request.body) ? request.body : undefined;
   const txId = randomUUID();
   const gatewayBase = gatewayPath(app.prefix, productId, versionId, resourceId);
@@ -72,8 +82,8 @@ export async function handleTryIt(
   ids.subscriptionId = await chargeCall(app, caller, { orgId, ...ids, productId, resourceId }, reply);
   const mock = isMockUpstream(base);
   const sent = upstreamRequestHeaders(withoutCredentials(request.headers, runtime?.credentialHeaders ?? [], credentialsRuntime(app.db, app.credentialsOptions).mtlsHeader));
-  const upstreamUrl = mock ? `mock:${visible.resource.type}` : joinUrl(base!, path, query);
-  const recordedUpstream = mock ? upstreamUrl : joinUrl(base!, path, recordedQuery);
+  const upstreamUrl = mock ? `mock:${visible.resource.type}` : '';
+  const recordedUpstream = target ? `${target.origin}${target.pathname}${redactQuery(target.search)}` : upstreamUrl;
   let status: number;
   let headers: HeaderMap;
   let payload: string | Buffer;
@@ -87,7 +97,7 @@ export async function handleTryIt(
     leg = { destination: 'mock', uri: `${upstreamUrl}${path}${recordedQuery}`, status, responseHeaders: headers };
   } else {
     const result = await forward({
-      url: upstreamUrl, method: request.method, headers: sent.headers, body, timeoutMs: timeoutMs(), maxBytes: GATEWAY_MAX_RESPONSE_BYTES,
+      egress: app.egress, url: target!, method: request.method, headers: sent.headers, body, timeoutMs: timeoutMs(), maxBytes: GATEWAY_MAX_RESPONSE_BYTES,
     });
     if (result.ok) {
       status = result.status;
@@ -95,8 +105,8 @@ export async function handleTryIt(
       payload = result.body;
       leg = { destination: hostOf(base!), uri: recordedUpstream, status, responseHeaders: redactHeaders(result.rawHeaders) };
     } else {
-      const timeout = result.failure === 'timeout';
-      const error = new ApiError(timeout ? 504 : 502, timeout ? 'Gateway Timeout' : 'Bad Gateway', result.detail);
+      const [code, title] = FAILURE_STATUS[result.failure];
+      const error = new ApiError(code, title, result.detail);
       status = error.status;
       headers = { 'content-type': 'application/json' };
       payload = JSON.stringify({ errors: [error.toItem()] });
@@ -158,15 +168,51 @@ function withoutCredentials(headers: FastifyRequest['headers'], used: string[], 
   return out;
 }
 
-/** The path (and query) after /gateway/{p}/{v}/{r}, as the client wrote it. */
+/** The path (and query) after /gateway/{p}/{v}/{r}, as the client wrote it; 400 when it holds a
+ * . or .. segment in any spelling an upstream may read as one. */
 export function pathUnderResource(rawUrl: string): { path: string; query: string } {
   const q = rawUrl.indexOf('?');
   const pathPart = q < 0 ? rawUrl : rawUrl.slice(0, q);
   const query = q < 0 ? '' : rawUrl.slice(q);
   const at = pathPart.indexOf('/gateway/');
   const rest = pathPart.slice(at + '/gateway/'.length).split('/').slice(3);
-  if (rest.some((seg) => /^(\.|%2e){1,2}$/i.test(seg))) throw badRequest('path', 'The path must not contain . or .. segments.');
-  return { path: `/${rest.join('/')}`, query: query === '?' ? '' : query };
+  const path = `/${rest.join('/')}`;
+  if (hasDotSegment(path)) throw badRequest('path', 'The path must not contain . or .. segments (in any spelling: \\, %2e, %2f, %5c).');
+  return { path, query: query === '?' ? '' : query };
+}
+
+const PERCENT = /%([0-9a-fA-F]{2})/g;
+/** Whether some reading of the path has a . or .. segment: backslashes taken as slashes (URL
+ * parsers and Windows servers do), percent-decoded once, twice or three times (%2e, %2f, %5c,
+ * %252e…; a server that decodes before routing), a Tomcat-style ;parameter ignored. Overlong
+ * UTF-8 (%c0%ae) is no path anyone writes: refused too. The usual path has none of . % \: skipped. */
+export function hasDotSegment(path: string): boolean {
+  if (!/[.%\\]/.test(path)) return false;
+  if (/%c[01]/i.test(path)) return true;
+  let text = path;
+  for (let round = 0; round < 4; round++) {
+    if (text.split(/[\\/]/).some((seg) => /^\.{1,2}$/.test(seg.split(';', 1)[0]!))) return true;
+    const next = text.replace(PERCENT, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (next === text) return false;
+    text = next;
+  }
+  return true; // still encoded after three decodings: nobody writes a path like that
+}
+
+/** The URL the upstream is called at, as the URL parser (undici's and the upstream's) reads it;
+ * 400 naming the path if it is outside the base's path. */
+export function upstreamTarget(base: string, path: string, query: string): URL {
+  const { path: basePath } = baseOf(base);
+  let url: URL;
+  try {
+    url = new URL(joinUrl(base, path, query));
+  } catch {
+    throw new ApiError(502, 'Bad Gateway', 'The resource\'s upstream URL is not a valid URL.');
+  }
+  if (basePath !== '' && url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) {
+    throw badRequest('path', 'The path leaves the API\'s base path.');
+  }
+  return url;
 }
 
 /** The upstream base: the resource's own, or one of its endpoints named by the explorer. */
@@ -188,17 +234,24 @@ export function endpointUrls(endpoints: unknown): string[] {
 
 const trimSlash = (u: string) => u.replace(/\/+$/, '');
 
-/** host[:port] of an upstream base (they are few: remembered). */
-const hosts = new Map<string, string>();
-function hostOf(base: string): string {
-  let host = hosts.get(base);
-  if (host === undefined) {
-    host = new URL(base).host;
-    if (hosts.size > 1000) hosts.clear();
-    hosts.set(base, host);
+/** host[:port] and path (no trailing slash) of an upstream base (they are few: remembered). */
+const bases = new Map<string, { host: string; path: string }>();
+function baseOf(base: string): { host: string; path: string } {
+  let parts = bases.get(base);
+  if (parts === undefined) {
+    let url: URL;
+    try {
+      url = new URL(base);
+    } catch {
+      throw new ApiError(502, 'Bad Gateway', 'The resource\'s upstream URL is not a valid URL.');
+    }
+    parts = { host: url.host, path: url.pathname.replace(/\/+$/, '') };
+    if (bases.size > 1000) bases.clear();
+    bases.set(base, parts);
   }
-  return host;
+  return parts;
 }
+const hostOf = (base: string) => baseOf(base).host;
 
 export const joinUrl = (base: string, path: string, query: string) =>
   `${trimSlash(base)}${path === '/' && !base.endsWith('/') ? '' : path}${query}`;

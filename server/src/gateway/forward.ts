@@ -1,28 +1,29 @@
 // One call to a real upstream: bounded in time and in size, the answer read whole (so its size
 // is known for the record and a too-large answer never reaches the client half-sent).
-// Calls go through one undici Agent: a keep-alive connection pool per upstream origin, so a warm
-// call costs no connection set-up and none of fetch's WHATWG streams and Headers objects.
+// Calls go through the egress policy's undici Agent (egress.ts): a keep-alive connection pool per
+// upstream origin, so a warm call costs no connection set-up and none of fetch's WHATWG streams and
+// Headers objects, and a new connection only reaches an address the policy allows.
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { Agent } from 'undici';
 import { clientResponseHeaders, type HeaderMap } from './headers.ts';
+import type { Egress } from './egress.ts';
 
-export type UpstreamFailure = 'timeout' | 'unreachable' | 'tooLarge';
+export type UpstreamFailure = 'timeout' | 'unreachable' | 'tooLarge' | 'refused';
 
 export type UpstreamResult =
   | { ok: true; status: number; headers: HeaderMap; rawHeaders: HeaderMap; body: Buffer }
   | { ok: false; failure: UpstreamFailure; detail: string };
 
 export interface ForwardOptions {
-  url: string;
+  /** The server's egress policy (app.egress). */
+  egress: Egress;
+  /** A URL already parsed is not parsed again. */
+  url: string | URL;
   method: string;
   headers: HeaderMap;
   body: Buffer | undefined;
   timeoutMs: number;
   maxBytes: number;
 }
-
-/** Idle connections are kept 10 s (an upstream's own shorter keep-alive hint wins). */
-const agent = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 256 });
 
 /** What fetch asked for (the body is sent on decoded, so any of these is fine). */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
@@ -40,9 +41,9 @@ export async function forward(o: ForwardOptions): Promise<UpstreamResult> {
   }, o.timeoutMs);
   try {
     const method = o.method.toUpperCase();
-    const url = new URL(o.url);
+    const url = typeof o.url === 'string' ? new URL(o.url) : o.url;
     const headers = 'accept-encoding' in o.headers ? o.headers : { ...o.headers, 'accept-encoding': ACCEPT_ENCODING };
-    const response = await agent.request({
+    const response = await o.egress.agent.request({
       origin: url.origin, path: `${url.pathname}${url.search}`, method, headers,
       body: o.body && o.body.length > 0 && method !== 'GET' && method !== 'HEAD' ? o.body : null,
       signal: controller.signal,
@@ -81,6 +82,9 @@ export async function forward(o: ForwardOptions): Promise<UpstreamResult> {
   } catch (e) {
     if (aborted.why === 'timeout') return { ok: false, failure: 'timeout', detail: `The upstream did not answer within ${Math.round(o.timeoutMs / 1000)} seconds.` };
     const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+    if (err.code === 'EGRESS_REFUSED' || err.cause?.code === 'EGRESS_REFUSED') {
+      return { ok: false, failure: 'refused', detail: `The upstream may not be called: ${err.cause?.code === 'EGRESS_REFUSED' ? err.cause.message : err.message}` };
+    }
     const why = err.cause?.code ?? err.code ?? err.cause?.message ?? err.message;
     return { ok: false, failure: 'unreachable', detail: `The upstream could not be reached (${why}).` };
   } finally {

@@ -12,11 +12,18 @@ const HOP_BY_HOP = new Set([
   'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer',
   'transfer-encoding', 'upgrade',
 ]);
-/** The portal's own request headers, or ones the gateway sets itself. */
-const PORTAL_ONLY = new Set([
-  'host', 'content-length', 'authorization', 'cookie', 'x-tenant-id', 'origin', 'referer', 'accept-encoding',
-  'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip',
+/** Who is calling and from where, as proxies tell it (and the method overrides a read-only
+ * check must not be bypassed with): an upstream may trust these, so no caller chooses them,
+ * neither directly nor as X-Agora-Upstream-<Name>. x-forwarded-* is dropped as a prefix. */
+const IDENTITY = new Set([
+  'host', 'content-length', 'x-tenant-id', 'origin', 'referer', 'forwarded', 'via', 'x-real-ip', 'x-client-ip',
+  'true-client-ip', 'cf-connecting-ip', 'fastly-client-ip', 'x-cluster-client-ip', 'x-original-forwarded-for',
+  'x-original-url', 'x-rewrite-url', 'x-original-host', 'x-host', 'x-http-method-override', 'x-http-method',
+  'x-method-override',
 ]);
+const isIdentity = (name: string) => IDENTITY.has(name) || name.startsWith('x-forwarded-') || name.startsWith('x-agora-') || name.startsWith('sec-');
+/** The portal's own request headers, or ones the gateway sets itself. */
+const PORTAL_ONLY = new Set(['authorization', 'cookie', 'accept-encoding']);
 const NEVER_RETURNED = new Set(['content-length', 'content-encoding', 'set-cookie', 'alt-svc', 'strict-transport-security']);
 
 const connectionListed = (value: string | string[] | undefined) =>
@@ -34,10 +41,10 @@ export function upstreamRequestHeaders(incoming: IncomingHttpHeaders): { headers
     const text = Array.isArray(value) ? value.join(', ') : value;
     if (name.startsWith(GATEWAY_UPSTREAM_HEADER_PREFIX)) {
       const target = name.slice(GATEWAY_UPSTREAM_HEADER_PREFIX.length);
-      if (target && !HOP_BY_HOP.has(target) && target !== 'host' && target !== 'content-length') mapped[target] = text;
+      if (target && !HOP_BY_HOP.has(target) && !isIdentity(target)) mapped[target] = text;
       continue;
     }
-    if (HOP_BY_HOP.has(name) || listed.has(name) || PORTAL_ONLY.has(name) || name.startsWith('x-agora-') || name.startsWith('sec-')) continue;
+    if (HOP_BY_HOP.has(name) || listed.has(name) || PORTAL_ONLY.has(name) || isIdentity(name)) continue;
     out[name] = text;
   }
   return { headers: { ...out, ...mapped }, mapped: new Set(Object.keys(mapped)) };

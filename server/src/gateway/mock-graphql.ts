@@ -12,6 +12,7 @@ import { assetResources } from '../db/schema.ts';
 import { schemaFromText } from '../spec/graphql.ts';
 import { isObject } from '../spec/parse.ts';
 import type { MockAnswer } from './mock.ts';
+import { GRAPHQL_MAX_BODY_BYTES, GRAPHQL_MAX_TOKENS, QueryTooBig, checkCost, checkDocument, checkText } from './mock-graphql-limits.ts';
 
 const cache = new Map<string, { etag: string; schema: GraphQLSchema }>();
 const CACHE_MAX = 20;
@@ -28,13 +29,18 @@ export async function answerGraphql(db: Db, resourceId: string, etag: string, re
   if (method !== 'GET' && method !== 'POST') {
     return { ...errorAnswer(405, `${method} is not allowed: send queries with GET or POST.`), headers: { 'content-type': 'application/json', allow: 'GET, POST' } };
   }
+  if (req.body && req.body.length > GRAPHQL_MAX_BODY_BYTES) return tooBig(`The body is larger than ${GRAPHQL_MAX_BODY_BYTES} bytes.`);
   const params = readParams(req);
   if ('error' in params) return errorAnswer(params.status, params.error);
   const schema = await schemaOf(db, resourceId, etag);
   let document;
   try {
-    document = parse(params.query);
+    // Limits before each step that could run long (./mock-graphql-limits.ts).
+    checkText(params.query);
+    document = parse(params.query, { maxTokens: GRAPHQL_MAX_TOKENS });
+    checkDocument(document);
   } catch (e) {
+    if (e instanceof QueryTooBig) return tooBig(e.message);
     return errorAnswer(400, (e as GraphQLError).message);
   }
   const errors = validate(schema, document);
@@ -42,6 +48,12 @@ export async function answerGraphql(db: Db, resourceId: string, etag: string, re
   const operation = getOperationAST(document, params.operationName ?? undefined);
   if (method === 'GET' && operation && operation.operation !== 'query') {
     return { ...errorAnswer(405, `A ${operation.operation} must be sent with POST.`), headers: { 'content-type': 'application/json', allow: 'POST' } };
+  }
+  try {
+    checkCost(schema, document, params.operationName, params.variables);
+  } catch (e) {
+    if (e instanceof QueryTooBig) return tooBig(e.message);
+    throw e;
   }
   const result = await execute({
     schema, document, variableValues: params.variables, operationName: params.operationName,
@@ -99,6 +111,12 @@ function readParams(req: GraphqlRequest): Params | { status: number; error: stri
 
 const errorAnswer = (status: number, message: string): MockAnswer =>
   ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ errors: [{ message }] }) });
+
+/** A query over a limit: 400 in the server's error shape, with GraphQL's `message` for GraphiQL. */
+const tooBig = (detail: string): MockAnswer => ({
+  status: 400, headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ errors: [{ status: 400, title: 'Bad Request', detail, source: { parameter: 'query' }, message: detail }] }),
+});
 
 // ---------------------------------------------------------------- invented values
 

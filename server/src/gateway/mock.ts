@@ -3,6 +3,7 @@
 import type { Db } from '../db/store.ts';
 import { answerOpenApi } from './mock-openapi.ts';
 import { answerGraphql } from './mock-graphql.ts';
+import { GATEWAY_MAX_RESPONSE_BYTES } from '../../../src/rules/constants.ts';
 
 export interface MockAnswer {
   status: number;
@@ -20,7 +21,16 @@ export interface MockCall {
   body: Buffer | undefined;
 }
 
+/** The mock's answer, held to the same size bound as a real upstream's (502 above it). */
 export async function answerMock(db: Db, resource: { id: string; type: string }, etag: string, call: MockCall): Promise<MockAnswer> {
+  const answer = await answerFromSpec(db, resource, etag, call);
+  const bytes = typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.length;
+  if (bytes <= GATEWAY_MAX_RESPONSE_BYTES) return answer;
+  const detail = `The mock's answer is larger than ${Math.round(GATEWAY_MAX_RESPONSE_BYTES / 1024 / 1024)} MB.`;
+  return { status: 502, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ errors: [{ status: 502, title: 'Bad Gateway', detail }] }) };
+}
+
+async function answerFromSpec(db: Db, resource: { id: string; type: string }, etag: string, call: MockCall): Promise<MockAnswer> {
   const header = (name: string) => {
     const v = call.headers[name];
     return Array.isArray(v) ? v.join(', ') : v;

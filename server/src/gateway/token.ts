@@ -1,13 +1,13 @@
 // The console's OAuth 2 token exchange for typed-in (external) credentials: the browser cannot
 // POST to most authorization servers (CORS), so the server does it, for the token URLs the
-// specification declares (or an override URL that leads to the public internet). Resources on a
+// specification declares or an override URL, through the egress policy (egress.ts). Resources on a
 // built-in mock get a mock authorization server too, so every grant can be tried on the demo.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
-import { assetResources, productVersions } from '../db/schema.ts';
 import { ApiError, badRequest } from '../errors.ts';
+import { assertResourceVisible } from '../spec/access.ts';
+import { tryItState } from '../../../src/rules/tryIt.ts';
 import { isObject } from '../spec/parse.ts';
 import { parseHead, readHeadJson } from '../spec/store.ts';
 import { ensureIndexed } from '../spec/read.ts';
@@ -17,7 +17,6 @@ import { assertMayTry, timeoutMs } from './call.ts';
 import { forward } from './forward.ts';
 import { SAFETY_HEADERS } from './headers.ts';
 import { isMockUpstream } from './mock.ts';
-import { assertPublicUrl } from './outbound.ts';
 
 const TOKEN_MAX_BYTES = 1024 * 1024;
 
@@ -32,7 +31,7 @@ export async function handleToken(
   const form = tokenForm(body);
   await ensureIndexed(app.db, resourceId);
   const declared = (await declaredTokenUrls(app.db, resourceId)).includes(body.tokenUrl);
-  if (!declared) await assertPublicUrl(body.tokenUrl, 'tokenUrl');
+  const url = httpUrl(body.tokenUrl, 'tokenUrl');
   reply.headers(SAFETY_HEADERS);
   if (declared && isMockUpstream(visible.resource.upstreamUrl)) {
     return reply.code(200).send(mockToken(body.grantType, body.scope));
@@ -46,12 +45,24 @@ export async function handleToken(
     if (body.clientSecret) form.set('client_secret', body.clientSecret);
   }
   const result = await forward({
-    url: body.tokenUrl, method: 'POST', headers, body: Buffer.from(form.toString()), timeoutMs: timeoutMs(), maxBytes: TOKEN_MAX_BYTES,
+    egress: app.egress, url, method: 'POST', headers, body: Buffer.from(form.toString()), timeoutMs: timeoutMs(), maxBytes: TOKEN_MAX_BYTES,
   });
   if (!result.ok) {
+    if (result.failure === 'refused') throw badRequest('tokenUrl', `tokenUrl must be a public address. ${result.detail}`);
     throw new ApiError(result.failure === 'timeout' ? 504 : 502, result.failure === 'timeout' ? 'Gateway Timeout' : 'Bad Gateway', result.detail);
   }
   return reply.code(result.status).type(result.headers['content-type'] ?? 'application/json').send(result.body);
+}
+
+function httpUrl(text: string, parameter: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw badRequest(parameter, `${parameter} is not a URL.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest(parameter, `${parameter} must be an http(s) URL.`);
+  return url;
 }
 
 /** RFC 6749 §4: the form of each grant, with the fields it cannot do without. */
@@ -113,27 +124,32 @@ function mockToken(grantType: string, scope: string | undefined) {
 }
 
 /** The mock authorization server's authorize step: it approves at once and sends the browser
- * back to the console's redirect page (same origin only) with a code or, for implicit, a token. */
+ * back to the console's redirect page (the portal's configured origin only, never one a Host
+ * header claims) with a code or, for implicit, a token. The resource is looked up with the
+ * catalogue's visibility, so a hidden, deleted or restricted one answers like an unknown one. */
 export async function handleAuthorize(
   app: FastifyInstance,
   request: FastifyRequest<{ Params: ResourceParams; Querystring: AuthorizeQuery }>,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
-  // A browser navigation carries no bearer token: only the resource's existence and mock-ness count.
   const { id, versionId, resourceId } = request.params;
-  const [row] = await app.db.select({ upstreamUrl: assetResources.upstreamUrl }).from(assetResources)
-    .innerJoin(productVersions, eq(productVersions.id, assetResources.productVersionId))
-    .where(and(eq(assetResources.id, resourceId), eq(productVersions.id, versionId), eq(productVersions.productId, id)));
-  if (!row || !isMockUpstream(row.upstreamUrl)) throw new ApiError(404, 'Not Found', 'This resource has no mock authorization server.');
+  const noServer = () => new ApiError(404, 'Not Found', 'This resource has no mock authorization server.');
+  // A browser navigation carries no bearer token: a visitor's view of the catalogue (a private
+  // marketplace's 401 is a 404 here too, so nothing tells a resource from a missing one).
+  const visible = await assertResourceVisible(app, request.caller, id, versionId, resourceId).catch((e: unknown) => {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 404)) throw noServer();
+    throw e;
+  });
+  // Deleted, inactive or not an HTTP API: no mock authorization server either.
+  if (!tryItState({ signedIn: true, resource: visible.resource }).allowed || !isMockUpstream(visible.resource.upstreamUrl)) throw noServer();
   const q = request.query;
-  const here = `${request.protocol}://${request.headers.host}`;
   let target: URL;
   try {
     target = new URL(q.redirect_uri);
   } catch {
     throw badRequest('redirect_uri', 'redirect_uri is not a URL.');
   }
-  if (target.origin !== here) throw badRequest('redirect_uri', 'redirect_uri must be a page of this portal.');
+  if (!app.publicOrigins.has(target.origin)) throw badRequest('redirect_uri', 'redirect_uri must be a page of this portal.');
   const answer = new URLSearchParams(q.state ? { state: q.state } : {});
   if (q.response_type === 'token') {
     const token = mockToken('implicit', q.scope);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import auth from './auth.ts';
+import register from './register.ts';
 import platform from './platform.ts';
 import config from './config.ts';
 import images from './images.ts';
@@ -27,6 +28,7 @@ import invoices from './invoices.ts';
 /** Every area of the /api/v1 contract, one module each (one line per area). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(auth);
+  await app.register(register);
   await app.register(platform);
   await app.register(config);
   await app.register(images);

@@ -1,0 +1,34 @@
+// Self-service registration: POST /auth/register, open when the marketplace's signup setting is
+// on (403 otherwise). A new organisation with the caller as its Administrator (server/src/auth/
+// register.ts); the answer is sign-in's, so the new user is signed in at once.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorResponses } from '../schemas/common.ts';
+import { NoQuery } from '../schemas/catalogue.ts';
+import { TokenPair } from '../schemas/auth.ts';
+import { RegisterBody } from '../schemas/registration.ts';
+import { readSiteConfig } from '../db/siteConfig.ts';
+import { ApiError, conflict, forbidden } from '../errors.ts';
+import { checkRegistration, EMAIL_TAKEN, emailTaken, registerAccount } from '../auth/register.ts';
+
+export const SIGNUP_CLOSED = 'This marketplace does not take registrations: ask your organisation’s administrator for an account.';
+
+export default async function registerRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post('/auth/register', {
+    schema: { querystring: NoQuery, body: RegisterBody, response: { 201: TokenPair, ...ErrorResponses } },
+  }, async (request, reply) => {
+    // What the text must be first (the same answer whatever the settings), then whether this
+    // marketplace takes registrations, and only then whether the address is taken.
+    checkRegistration(request.body);
+    if (app.authOptions.builtinSignIn === false) {
+      throw new ApiError(404, 'Not Found', 'Sign-in with a password is turned off; use the identity provider.');
+    }
+    const { settings } = await readSiteConfig(app.db);
+    if (!settings.signup) throw forbidden(SIGNUP_CLOSED);
+    if (await emailTaken(app.db, request.body.email)) throw conflict('email', EMAIL_TAKEN);
+    const account = await registerAccount(app.db, request.body, app.clock.now());
+    return reply.status(201).send(await app.auth.signIn(account.email, request.body.password));
+  });
+}
