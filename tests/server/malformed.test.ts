@@ -30,7 +30,9 @@ import register from '../../server/src/routes/register.ts';
 import { REGISTER_CASES } from './register.malformed.ts';
 import invoices from '../../server/src/routes/invoices.ts';
 import { INVOICE_CASES } from './billing.malformed.ts';
-import { SUBSCRIPTION_CASES } from './subscriptions.malformed.ts';
+import { REVIEW_CASES, SUBSCRIPTION_CASES } from './subscriptions.malformed.ts';
+import reviews from '../../server/src/routes/reviews.ts';
+import approvals from '../../server/src/routes/approvals.ts';
 import usage from '../../server/src/routes/usage.ts';
 import { USAGE_CASES } from './usage.malformed.ts';
 
@@ -50,6 +52,7 @@ const TABLES: Table[] = [
   { area: 'credentials', cases: CREDENTIAL_CASES, modules: [credentials, oauth] },
   { area: 'applications', cases: APPLICATION_CASES, modules: [applications] },
   { area: 'access requests and subscriptions', cases: [...ACCESS_CASES, ...SUBSCRIPTION_CASES], modules: [accessRequests, subscriptions] },
+  { area: 'reviews and approvals', cases: REVIEW_CASES, modules: [reviews, approvals] },
   { area: 'registration', cases: REGISTER_CASES, modules: [register] },
   { area: 'quota usage', cases: USAGE_CASES, modules: [usage] },
   { area: 'invoices and checkout', cases: INVOICE_CASES, modules: [invoices] },

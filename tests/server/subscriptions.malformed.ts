@@ -41,3 +41,34 @@ export const SUBSCRIPTION_CASES: MalformedCase[] = [
   { route: 'GET /subscriptions/{id}/applications', url: `/subscriptions/sub-a1/applications?searchText=${long(51)}`, parameter: 'searchText', as: 'alice' },
   { route: 'GET /subscriptions/{id}/applications', url: '/subscriptions/sub-b1/applications', status: 404, as: 'alice' },
 ];
+
+const R = '/products/p-pets/reviews';
+
+export const REVIEW_CASES: MalformedCase[] = [
+  ...([
+    ['state=declined', 'state'], ['rating=0', 'rating'], ['rating=6', 'rating'], ['rating=4.5', 'rating'], ['showOwnedBy=a%20b', 'showOwnedBy'],
+    ['limit=101', 'limit'], ['offset=-1', 'offset'], ['page=0', 'page'], ['pageSize=x', 'pageSize'], ['sort=rating', 'sort'], ['author=me', 'author'],
+  ] as const).map(([query, parameter]) => ({ route: 'GET /products/{id}/reviews', url: `${R}?${query}`, parameter })),
+  { route: 'GET /products/{id}/reviews', url: '/products/p%20x/reviews', parameter: 'id' },
+  { route: 'GET /products/{id}/reviews', url: '/products/p-cards/reviews', status: 404 },
+  { route: 'POST /products/{id}/reviews', url: R, method: 'POST', body: {}, parameter: 'rating', as: 'alice' },
+  { route: 'POST /products/{id}/reviews', url: R, method: 'POST', body: { rating: '5 stars' }, parameter: 'rating', as: 'alice' },
+  { route: 'POST /products/{id}/reviews', url: R, method: 'POST', body: { rating: 5, title: { text: 'x' } }, parameter: 'title', as: 'alice' },
+  { route: 'POST /products/{id}/reviews', url: R, method: 'POST', body: { rating: 5, comment: long(20_001) }, parameter: 'comment', as: 'alice' },
+  { route: 'POST /products/{id}/reviews', url: R, method: 'POST', body: { rating: 5, approvalState: 'approved' }, parameter: 'approvalState', as: 'alice' },
+  { route: 'POST /products/{id}/reviews', url: R, method: 'POST', body: { rating: 5, title: long(101) }, parameter: 'title', as: 'alice' },
+  { route: 'POST /products/{id}/reviews', url: R, method: 'POST', body: { rating: 5, comment: long(291) }, parameter: 'comment', as: 'alice' },
+  { route: 'POST /products/{id}/reviews', url: R, method: 'POST', body: { rating: 5 }, status: 401 },
+  { route: 'PUT /products/{id}/reviews/{reviewId}', url: `${R}/rev%201`, method: 'PUT', body: { rating: 5 }, parameter: 'reviewId', as: 'alice' },
+  { route: 'PUT /products/{id}/reviews/{reviewId}', url: `${R}/rev-1`, method: 'PUT', body: { rating: 7 }, parameter: 'rating', as: 'alice' },
+  { route: 'PUT /products/{id}/reviews/{reviewId}', url: `${R}/rev-1`, method: 'PUT', body: { title: 'no rating' }, parameter: 'rating', as: 'alice' },
+  { route: 'PUT /products/{id}/reviews/{reviewId}', url: `${R}/rev-3`, method: 'PUT', body: { rating: 5 }, status: 404, as: 'alice' },
+  { route: 'POST /reviews/{id}/approval', url: '/reviews/rev-3/approval', method: 'POST', body: { state: 'pending' }, parameter: 'state', as: 'providerAdmin' },
+  { route: 'POST /reviews/{id}/approval', url: '/reviews/rev-3/approval', method: 'POST', body: { state: 'approved', reasonCode: 'x' }, parameter: 'reasonCode', as: 'providerAdmin' },
+  { route: 'POST /reviews/{id}/approval', url: '/reviews/rev-nope/approval', method: 'POST', body: { state: 'approved' }, status: 404, as: 'providerAdmin' },
+  ...([
+    ['type=comment', 'type'], ['product=a%20b', 'product'], ['sort=oldest', 'sort'], ['limit=101', 'limit'], ['offset=x', 'offset'], ['page=1', 'page'],
+  ] as const).map(([query, parameter]) => ({ route: 'GET /approvals', url: `/approvals?${query}`, parameter, as: 'providerAdmin' })),
+  { route: 'GET /approvals', url: '/approvals', status: 401 },
+  { route: 'GET /approvals', url: '/approvals', status: 403, as: 'alice' },
+];

@@ -203,7 +203,8 @@ describe('POST /subscriptions/{id}/approval', () => {
     expect(ok.body.history[1]).toMatchObject({ user: { id: USER.admin, name: 'Ada Admin' }, reason: 'Welcome aboard' });
     expectError(await decide(providerAdmin, { state: 'rejected' }), 409, 'state');
     const mine = await get(teamadmin, '/subscriptions/sub-acme-payments-enterprise');
-    expect(mine.body).toMatchObject({ approval: { state: 'approved' }, canRequestAccess: true });
+    // Approved, but its first invoice (billing started on approval) is unpaid: access waits for it (spec 3 §2.1).
+    expect(mine.body).toMatchObject({ approval: { state: 'approved' }, canRequestAccess: false });
     const rejected = await decide(providerAdmin, { state: 'rejected', reason: 'Finance team only' }, 'sub-globex-email-annual');
     expect(rejected.body.history.at(-1)).toMatchObject({ type: 'rejected', reason: 'Finance team only' });
     expect((await get(globex, '/subscriptions/sub-globex-email-annual')).body.approval).toEqual({ state: 'rejected', reason: 'Finance team only' });
