@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/store.ts';
-import { ApiError, badRequest } from '../errors.ts';
+import { ApiError, badRequest, notFound } from '../errors.ts';
 import { assertResourceVisible } from '../spec/access.ts';
 import { tryItState } from '../../../src/rules/tryIt.ts';
 import { isObject } from '../spec/parse.ts';
@@ -133,15 +133,11 @@ export async function handleAuthorize(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const { id, versionId, resourceId } = request.params;
-  const noServer = () => new ApiError(404, 'Not Found', 'This resource has no mock authorization server.');
-  // A browser navigation carries no bearer token: a visitor's view of the catalogue (a private
-  // marketplace's 401 is a 404 here too, so nothing tells a resource from a missing one).
-  const visible = await assertResourceVisible(app, request.caller, id, versionId, resourceId).catch((e: unknown) => {
-    if (e instanceof ApiError && (e.status === 401 || e.status === 404)) throw noServer();
-    throw e;
-  });
-  // Deleted, inactive or not an HTTP API: no mock authorization server either.
-  if (!tryItState({ signedIn: true, resource: visible.resource }).allowed || !isMockUpstream(visible.resource.upstreamUrl)) throw noServer();
+  // The catalogue's answer for the caller (a browser navigation carries no bearer token: a
+  // visitor's), 401 on a private marketplace as everywhere; a resource that is deleted, inactive,
+  // not an HTTP API or not on the mock gets the very 404 of an unknown or invisible one.
+  const visible = await assertResourceVisible(app, request.caller, id, versionId, resourceId);
+  if (!tryItState({ signedIn: true, resource: visible.resource }).allowed || !isMockUpstream(visible.resource.upstreamUrl)) throw notFound('The asset resource');
   const q = request.query;
   let target: URL;
   try {
