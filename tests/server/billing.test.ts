@@ -211,6 +211,7 @@ describe('checkout and the access block', () => {
     const res = await request();
     expect(res.status).toBe(409);
     expect(res.body.errors[0]).toMatchObject({ status: 409, detail: PAY_INVOICE_FIRST, source: { parameter: 'subscription.id' }, links: { about: '/checkout/inv-004' } });
+    expect((await t.request(orgadmin, { url: `${API}/subscriptions/sub-acme-payments-starter` })).body.canRequestAccess).toBe(false);
   });
 
   it('pays through the fake provider\'s checkout page: only the owner, only with its link, escaped', async () => {
@@ -243,6 +244,7 @@ describe('checkout and the access block', () => {
     expect((await t.request(orgadmin, { url: `${API}/invoices/inv-004` })).body).toMatchObject({ status: 'paid', canPay: false });
     expect((await t.app.inject(form)).statusCode).toBe(409); // once
 
+    expect((await t.request(orgadmin, { url: `${API}/subscriptions/sub-acme-payments-starter` })).body.canRequestAccess).toBe(true);
     const res = await request();
     expect([201, 200]).toContain(res.status);
   });

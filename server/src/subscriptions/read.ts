@@ -16,6 +16,7 @@ import { assertSignedIn } from '../context.ts';
 import { providesProduct } from '../approvals/scope.ts';
 import { mayUnsubscribe } from '../../../src/rules/subscribe.ts';
 import { historyWithNames, type StoredHistory } from './history.ts';
+import { hasPendingInvoice } from '../billing/invoices.ts';
 
 function visible(caller: Caller): SQL {
   return sql`((s.org_id = ${caller.orgId ?? null}::text and (s.owner_type <> 'user' or s.owner_id = ${caller.userId ?? null}::text))
@@ -26,7 +27,8 @@ const SELECT = (caller: Caller) => sql`select s.id, s.title, s.org_id, s.product
   pl.type as plan_type, s.owner_type, s.owner_id, s.owner_context_id, case when s.owner_type = 'user' then u.name else t.name end as owner_name,
   s.state, s.approval_state, s.approval_reason, s.archival_scheduled_at, s.archival_reason, s.migration_scheduled_at, s.created_at, s.modified_at,
   (select count(distinct a.id)::int from access_requests r join applications a on a.id = r.application_id
-    where r.subscription_id = s.id and ${appVisible(caller, 'a')}) as applications
+    where r.subscription_id = s.id and ${appVisible(caller, 'a')}) as applications,
+  ${hasPendingInvoice(sql`s.id`)} as pending_invoice
   from subscriptions s join products p on p.id = s.product_id join plans pl on pl.id = s.plan_id
   left join teams t on t.id = s.owner_id and s.owner_type = 'team' left join users u on u.id = s.owner_id and s.owner_type = 'user'`;
 
@@ -59,7 +61,8 @@ function toSummary(caller: Caller, r: Row): SubscriptionSummary {
     owner: { type: r.owner_type, id: r.owner_id, contextId: r.owner_context_id, name: (r.owner_name as string | null) ?? null },
     state: r.state as SubscriptionSummary['state'],
     approval: { state: r.approval_state as SubscriptionSummary['approval']['state'], reason: (r.approval_reason as string | null) ?? null },
-    canRequestAccess: r.approval_state === 'approved' && r.state === 'active' && mayRegister(caller, r),
+    // Spec 3 §2.1: an unpaid invoice of a paid plan blocks access requests (billing/invoices.ts).
+    canRequestAccess: r.approval_state === 'approved' && r.state === 'active' && !r.pending_invoice && mayRegister(caller, r),
     rights: { unsubscribe: mayUnsubscribeRow(caller, r) },
     applications: { totalCount: (r.applications as number | null) ?? 0 },
     archival: { scheduledAt: scheduled(r.archival_scheduled_at), reason: (r.archival_reason as string | null) ?? null },
