@@ -61,6 +61,23 @@ export const sessions = pgTable('sessions', {
   createdAt: created(),
 }, (t) => [uniqueIndex('sessions_refresh_idx').on(t.refreshTokenHash)]);
 
+/** Refresh tokens a rotation replaced: presenting one again means it leaked (or a client kept a
+ * stale copy), so the whole session is revoked (OAuth 2.1 refresh-token reuse detection). */
+export const retiredRefreshTokens = pgTable('retired_refresh_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  sessionId: text('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+  retiredAt: at('retired_at').notNull().defaultNow(),
+}, (t) => [index('retired_refresh_tokens_retired_idx').on(t.retiredAt)]);
+
+/** Failed sign-in counts and back-off per account+address and per address (auth/throttle.ts),
+ * shared by every instance on the store. */
+export const signinAttempts = pgTable('signin_attempts', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  blockedUntil: at('blocked_until'),
+  lastAt: at('last_at').notNull().defaultNow(),
+}, (t) => [index('signin_attempts_last_idx').on(t.lastAt)]);
+
 /** Secrets the server generates for itself (token signing key, encryption keys), shared by every
  * instance on this store; never sent to clients. */
 export const serverSecrets = pgTable('server_secrets', {

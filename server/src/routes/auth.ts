@@ -5,17 +5,40 @@ import { Type } from '@sinclair/typebox';
 import { ErrorResponses } from '../schemas/common.ts';
 import { RefreshBody, Session, SignInBody, TokenPair } from '../schemas/auth.ts';
 import { ApiError, unauthorized } from '../errors.ts';
+import { SignInThrottle, TooManyAttempts } from '../auth/throttle.ts';
 
 export default async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const builtin = app.authOptions.builtinSignIn !== false;
   const disabled = () => new ApiError(404, 'Not Found', 'Sign-in with a password is turned off; use the identity provider.');
+  const throttle = new SignInThrottle(app.db, app.clock);
 
   app.post('/auth/signin', {
     schema: { body: SignInBody, response: { 200: TokenPair, ...ErrorResponses } },
-  }, async (request) => {
+  }, async (request, reply) => {
     if (!builtin) throw disabled();
-    return app.auth.signIn(request.body.username, request.body.password);
+    const { username, password } = request.body;
+    // Logged so guessing shows in the server's log (the password never is).
+    const log = { signin: { account: username.trim().toLowerCase(), address: request.ip } };
+    let attempt;
+    try {
+      attempt = await throttle.claim(username, request.ip);
+    } catch (error) {
+      if (error instanceof TooManyAttempts) {
+        request.log.warn({ ...log, outcome: 'throttled', retryAfter: error.retryAfterSeconds }, 'sign-in refused: too many attempts');
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
+      throw error;
+    }
+    try {
+      const tokens = await app.auth.signIn(username, password);
+      await throttle.succeeded(attempt);
+      request.log.info({ ...log, outcome: 'signed-in' }, 'sign-in');
+      return tokens;
+    } catch (error) {
+      request.log.warn({ ...log, outcome: 'failed' }, 'sign-in failed');
+      throw error;
+    }
   });
 
   app.post('/auth/refresh', {
