@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { ThreadedPGlite } from './pgliteThread.ts';
 import { lockDataDir } from './lock.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,26 +45,23 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
 }
 
 async function openPglite(options: StoreOptions): Promise<Store> {
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   // Before PGlite touches the files: a second process on this folder would lose writes silently.
   const lock = options.dataDir ? lockDataDir(options.dataDir) : undefined;
   let client;
   try {
-    client = await PGlite.create({
-      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      ...(options.loadFrom ? { loadDataDir: options.loadFrom } : {}),
-    });
+    client = await ThreadedPGlite.create(options);
   } catch (error) {
     lock?.release();
     throw error;
   }
-  const db = drizzle(client, { schema }) as unknown as Db;
+  // Drizzle's driver only calls query() and transaction(), which ThreadedPGlite provides.
+  const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    dump: () => client.dumpDataDir('none') as Promise<Blob>,
+    dump: () => client.dumpDataDir(),
     close: async () => {
       try { await client.close(); } finally { lock?.release(); }
     },

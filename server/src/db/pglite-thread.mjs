@@ -1,0 +1,76 @@
+// The embedded database's own thread (see pgliteThread.ts, its other half). Plain JavaScript so
+// that a worker starts the same way under tsx, vitest and plain node. Messages in:
+//   { op: 'query', id, text, params, rowMode, keepText, tx? }   a statement, in transaction tx when set
+//   { op: 'begin', id, tx } / { op: 'end', id, tx, commit }     a transaction's start and end
+//   { op: 'exec', id, text } / { op: 'dump', id } / { op: 'close', id }
+// and one answer per message: { id, result } or { id, error }.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const { dataDir, loadFrom } = workerData;
+const pg = await PGlite.create({
+  ...(dataDir ? { dataDir } : {}),
+  ...(loadFrom ? { loadDataDir: new Blob([loadFrom]) } : {}),
+});
+
+/** Open transactions: their PGlite transaction object and how to end them. */
+const transactions = new Map();
+const identity = (value) => value;
+const ROLLED_BACK = new Error('rolled back');
+
+/** Errors cross as plain objects carrying PostgreSQL's fields (code, detail, constraint…). */
+function plainError(error) {
+  const out = { message: String(error?.message ?? error), name: error?.name ?? 'Error' };
+  for (const [key, value] of Object.entries(error ?? {})) {
+    if (key !== 'queryOptions' && typeof value !== 'function') out[key] = value;
+  }
+  return out;
+}
+
+function begin(tx) {
+  return new Promise((started, failed) => {
+    const entry = {};
+    entry.done = pg.transaction((handle) => new Promise((commit, rollback) => {
+      transactions.set(tx, Object.assign(entry, { handle, commit, rollback }));
+      started();
+    }));
+    entry.done.catch(failed).finally(() => transactions.delete(tx));
+  });
+}
+
+/** Commits (the COMMIT's own failure is the answer) or rolls back a transaction. */
+async function end(tx, commit) {
+  const open = transactions.get(tx);
+  if (!open) throw new Error(`transaction ${tx} is not open`);
+  if (commit) open.commit();
+  else open.rollback(ROLLED_BACK);
+  await open.done.catch((error) => {
+    if (error !== ROLLED_BACK) throw error;
+  });
+}
+
+async function handle(message) {
+  switch (message.op) {
+    case 'query': {
+      const client = message.tx ? transactions.get(message.tx)?.handle : pg;
+      if (!client) throw new Error(`transaction ${message.tx} is not open`);
+      const parsers = Object.fromEntries(message.keepText.map((oid) => [oid, identity]));
+      const { rows, affectedRows, fields } = await client.query(message.text, message.params, { rowMode: message.rowMode, parsers });
+      return { rows, affectedRows, fields };
+    }
+    case 'begin': return begin(message.tx);
+    case 'end': return end(message.tx, message.commit);
+    case 'exec': return (await pg.exec(message.text)).map(({ rows, affectedRows, fields }) => ({ rows, affectedRows, fields }));
+    case 'dump': return new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());
+    case 'close': return pg.close();
+    default: throw new Error(`unknown operation ${message.op}`);
+  }
+}
+
+parentPort.on('message', (message) => {
+  handle(message).then(
+    (result) => parentPort.postMessage({ id: message.id, result }),
+    (error) => parentPort.postMessage({ id: message.id, error: plainError(error) }),
+  );
+});
+parentPort.postMessage({ ready: true });

@@ -1,0 +1,122 @@
+// The embedded database in a thread of its own. PGlite is PostgreSQL compiled to WebAssembly and
+// runs synchronously in whichever thread opened it: in the server's thread, every statement held
+// every request in flight (a 100-row insert of gateway records stopped all calls for ~20 ms, the
+// job runner's pass for a few more). Here it runs in a worker (pglite-thread.mjs) and the server
+// talks to it by messages: the HTTP thread stays free, and the database gets the second core.
+//
+// ThreadedPGlite offers what Drizzle's PGlite driver uses of a PGlite client — query(text,
+// params, {rowMode, parsers}) and transaction(fn) — plus exec, dumpDataDir and close. Parsers
+// cannot cross threads: Drizzle's are all "keep the text" (dates, times, intervals and their
+// arrays), so only the type ids travel and the worker keeps those as text.
+import { Worker } from 'node:worker_threads';
+
+interface Results {
+  rows: unknown[];
+  affectedRows?: number;
+  fields: Array<{ name: string; dataTypeID: number }>;
+}
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, unknown>;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+export interface ThreadedPGliteOptions {
+  dataDir?: string | undefined;
+  loadFrom?: Blob | File | undefined;
+}
+
+/** The statements of one transaction, run in order on the worker's transaction. */
+class TransactionClient {
+  constructor(private readonly owner: ThreadedPGlite, readonly tx: number) {}
+  query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results & { rows: T[] }> {
+    return this.owner.query<T>(text, params, options, this.tx);
+  }
+}
+
+export class ThreadedPGlite {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private readonly ready: Promise<void>;
+
+  private constructor(options: ThreadedPGliteOptions, loadFrom: ArrayBuffer | undefined) {
+    this.worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
+      workerData: { dataDir: options.dataDir, loadFrom },
+      ...(loadFrom ? { transferList: [loadFrom] } : {}),
+    });
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.once('error', reject);
+      this.worker.once('message', () => resolve());
+    });
+    this.worker.on('message', (message: { id?: number; result?: unknown; error?: Record<string, unknown> }) => {
+      const waiting = message.id === undefined ? undefined : this.pending.get(message.id);
+      if (!waiting) return;
+      this.pending.delete(message.id!);
+      // Only a worker with work in hand keeps the process alive (an idle store never does).
+      if (this.pending.size === 0) this.worker.unref();
+      if (message.error) waiting.reject(Object.assign(new Error(String(message.error.message)), message.error));
+      else waiting.resolve(message.result);
+    });
+    this.worker.on('error', (error) => {
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    });
+  }
+
+  static async create(options: ThreadedPGliteOptions = {}): Promise<ThreadedPGlite> {
+    const loadFrom = options.loadFrom ? await options.loadFrom.arrayBuffer() : undefined;
+    const client = new ThreadedPGlite(options, loadFrom);
+    await client.ready;
+    if (client.pending.size === 0) client.worker.unref();
+    return client;
+  }
+
+  private send<T>(message: Record<string, unknown>): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number): Promise<Results & { rows: T[] }> {
+    const keepText = Object.keys(options.parsers ?? {}).map(Number);
+    return this.send({ op: 'query', text, params, rowMode: options.rowMode ?? 'object', keepText, tx });
+  }
+
+  /** Runs fn on a transaction of the worker's PGlite: committed when fn resolves, rolled back
+   * (and fn's error rethrown) when it throws. Other statements wait until it ends, as in PGlite. */
+  async transaction<T>(fn: (client: TransactionClient) => Promise<T>): Promise<T> {
+    const tx = this.nextId++;
+    await this.send({ op: 'begin', tx });
+    let result: T;
+    try {
+      result = await fn(new TransactionClient(this, tx));
+    } catch (error) {
+      await this.send({ op: 'end', tx, commit: false });
+      throw error;
+    }
+    await this.send({ op: 'end', tx, commit: true });
+    return result;
+  }
+
+  exec(text: string): Promise<Results[]> {
+    return this.send({ op: 'exec', text });
+  }
+
+  async dumpDataDir(): Promise<Blob> {
+    return new Blob([await this.send<Uint8Array<ArrayBuffer>>({ op: 'dump' })]);
+  }
+
+  async close(): Promise<void> {
+    await this.send({ op: 'close' });
+    await this.worker.terminate();
+  }
+}
