@@ -121,9 +121,13 @@ export interface SignInProps {
   reason?: string;
 }
 
+export interface RegisterProps {
+  returnTo?: string;
+}
+
 export const SCREENS: Record<RouteName, ScreenEntry> = {
   // Catalogue (spec 1 §2)
-  home: screen(() => import('../screens/home/Home.tsx'), () => ({}), { sections: ['home', 'tiles'], catalogue: true }),
+  home: screen(() => import('../screens/home/Home.tsx'), () => ({}), { sections: ['home', 'tiles', 'register'], catalogue: true }),
   browseProducts: screen(() => import('../screens/catalogue/Browse.tsx'), (): BrowseProps => ({}), { sections: ['browse', 'tiles'], catalogue: true }),
   search: screen(
     () => import('../screens/search/SearchResults.tsx'),
@@ -157,7 +161,12 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
   signin: screen(
     () => import('../screens/signin/SignIn.tsx'),
     (m): SignInProps => ({ returnTo: query(m).get('returnTo') ?? undefined, reason: query(m).get('reason') ?? undefined }),
-    { layout: 'focus' },
+    { layout: 'focus', sections: ['register'] },
+  ),
+  register: screen(
+    () => import('../screens/register/Register.tsx'),
+    (m): RegisterProps => ({ returnTo: query(m).get('returnTo') ?? undefined }),
+    { layout: 'focus', sections: ['register'] },
   ),
   // Applications, credentials, access requests (spec 2 §2)
   applications: screen(() => import('../screens/applications/Applications.tsx'), (): ApplicationsProps => ({}), { sections: ['applications'] }),

@@ -4,7 +4,7 @@
 
 /** Route names. A screen registers against one or more of them in src/router/screens.ts. */
 export type RouteName =
-  | 'home' | 'browseProducts' | 'search' | 'document' | 'categories' | 'category' | 'signin'
+  | 'home' | 'browseProducts' | 'search' | 'document' | 'categories' | 'category' | 'signin' | 'register'
   | 'product.overview' | 'product.docs' | 'product.docSections' | 'product.docViewer'
   | 'product.plans' | 'product.plan' | 'product.ratings' | 'product.review'
   | 'product.resources' | 'product.resource'
@@ -61,6 +61,8 @@ const productTabs: Array<[RouteName, string]> = [
 export const ROUTES: readonly RouteDef[] = [
   { name: 'home', pattern: '/' },
   { name: 'signin', pattern: '/signin' },
+  // Self-service registration (settings.signup); the screen says so when it is off.
+  { name: 'register', pattern: '/register' },
   { name: 'browseProducts', pattern: '/browseProducts' },
   { name: 'search', pattern: '/advancedSearchResults/:tab(all|products|resources|documents)' },
   { name: 'document', pattern: '/documents/:docId' },
@@ -235,13 +237,18 @@ function documentIdOf(url: string): string | null {
 /** A returnTo value is only followed when it is a path of this portal (no open redirect). */
 export function safeReturnTo(value: string | null | undefined): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if (/^\/signin(?:[/?#]|$)/.test(value)) return '/';
+  if (/^\/(?:signin|register)(?:[/?#]|$)/.test(value)) return '/';
   return value;
 }
 
 export function signInPath(returnTo: string): string {
   const target = safeReturnTo(returnTo);
   return target === '/' ? '/signin' : href('signin', {}, { returnTo: target });
+}
+
+export function registerPath(returnTo: string): string {
+  const target = safeReturnTo(returnTo);
+  return target === '/' ? '/register' : href('register', {}, { returnTo: target });
 }
 
 /** One step of resolution: either the route to show, or where to go instead. */
@@ -251,7 +258,8 @@ export function resolveStep(path: string, search: string, ctx: RouteContext): Re
   const here = withSearch(path, search);
   const parts = split(path);
 
-  if (path === '/signin') {
+  // Sign-in and registration are open to visitors of a private marketplace too.
+  if (path === '/signin' || path === '/register') {
     if (ctx.signedIn) {
       const returnTo = new URLSearchParams(stripQ(search)).get('returnTo');
       return { kind: 'redirect', to: safeReturnTo(returnTo), reason: 'signedIn' };

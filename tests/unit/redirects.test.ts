@@ -2,9 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   href, landingRedirect, matchPath, profilesRedirect, referenceHref, requiresSignIn, resolveRoute, ROUTES,
-  safeReturnTo, type RouteContext,
+  registerPath, safeReturnTo, type RouteContext,
 } from '../../src/rules/routes.ts';
 import { REDIRECT_CASES, ROUTE_CASES } from './routes.cases.ts';
+
+/** Pages a visitor uses to get in: open on a private marketplace, left once signed in. */
+const ACCOUNT_PAGES = ['/signin', '/register'];
 
 const publicSite = (over: Partial<RouteContext> = {}): RouteContext => ({
   signedIn: false,
@@ -56,7 +59,7 @@ describe('redirects', () => {
     expect(resolved.location).toBe(to);
   });
 
-  it.each(ROUTE_CASES.filter((c) => c.path !== '/signin'))('$path shows without a redirect when signed in', ({ path, name }) => {
+  it.each(ROUTE_CASES.filter((c) => !ACCOUNT_PAGES.includes(c.path)))('$path shows without a redirect when signed in', ({ path, name }) => {
     const resolved = resolveRoute(path, publicSite({ signedIn: true }));
     expect(resolved.redirected).toBe(false);
     expect(resolved.match.name).toBe(name);
@@ -70,6 +73,13 @@ describe('redirects', () => {
 });
 
 describe('sign-in rules', () => {
+  it('opens the register page to visitors, of a private marketplace too, and leaves it for returnTo once signed in', () => {
+    expect(resolveRoute('/register', publicSite({ isPublic: false })).match.name).toBe('register');
+    expect(resolveRoute('/register?returnTo=%2Fcredentials', publicSite({ signedIn: true })).location).toBe('/credentials');
+    expect(registerPath('/productDetails/p1/overview')).toBe('/register?returnTo=%2FproductDetails%2Fp1%2Foverview');
+    expect(registerPath('/register?returnTo=/x')).toBe('/register');
+  });
+
   it.each(ROUTE_CASES.filter((c) => c.signIn))('$path needs sign-in on a public marketplace', ({ path }) => {
     expect(requiresSignIn(path)).toBe(true);
     const resolved = resolveRoute(`${path}?x=1`, publicSite());
@@ -77,12 +87,12 @@ describe('sign-in rules', () => {
     expect(new URLSearchParams(resolved.location.split('?')[1]).get('returnTo')).toBe(`${path}?x=1`);
   });
 
-  it.each(ROUTE_CASES.filter((c) => !c.signIn && c.path !== '/signin'))('$path is open to visitors of a public marketplace', ({ path, name }) => {
+  it.each(ROUTE_CASES.filter((c) => !c.signIn && !ACCOUNT_PAGES.includes(c.path)))('$path is open to visitors of a public marketplace', ({ path, name }) => {
     expect(resolveRoute(path, publicSite()).match.name).toBe(name);
   });
 
   it('sends every visitor of a private marketplace to sign-in, coming back afterwards', () => {
-    for (const { path } of ROUTE_CASES.filter((c) => c.path !== '/signin' && c.path !== '/')) {
+    for (const { path } of ROUTE_CASES.filter((c) => !ACCOUNT_PAGES.includes(c.path) && c.path !== '/')) {
       const resolved = resolveRoute(path, publicSite({ isPublic: false }));
       expect(resolved.match.name).toBe('signin');
       expect(resolved.location).toBe(`/signin?returnTo=${encodeURIComponent(path)}`);

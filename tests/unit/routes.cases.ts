@@ -49,6 +49,7 @@ export const ROUTE_CASES: RouteCase[] = [
   { path: '/categories', name: 'categories', params: {} },
   { path: '/categories/c-7', name: 'category', params: { categoryId: 'c-7' } },
   { path: '/signin', name: 'signin', params: {} },
+  { path: '/register', name: 'register', params: {} },
   // spec 2 §2
   { path: '/applications', name: 'applications', params: {}, signIn: true },
   { path: '/applications/a-1/credentials', name: 'application.credentials', params: { applicationId: 'a-1' }, signIn: true },

@@ -505,6 +505,35 @@ export const de: Messages = {
   'home.carousel.emptyMessage': 'Hier gibt es noch kein Produkt zum Hervorheben.',
   // == end home ==
 
+  // == register ==
+  'register.title': 'Konto bei {site} erstellen',
+  'register.subtitle': 'Ihre Organisation wird angelegt, mit Ihnen als Administrator.',
+  'register.field.name': 'Ihr Name',
+  'register.field.email': 'E-Mail',
+  'register.field.password': 'Passwort',
+  'register.field.organisation': 'Organisation',
+  'register.passwordHint': 'Mindestens {min} Zeichen, nicht Ihre E-Mail-Adresse.',
+  'register.organisationHint': 'Das Unternehmen oder Team, für das Sie entwickeln.',
+  'register.submit': 'Konto erstellen',
+  'register.haveAccountQuestion': 'Sie haben bereits ein Konto?',
+  'register.signIn': 'Anmelden',
+  'register.haveAccount': 'Mit einem bestehenden Konto anmelden',
+  'register.noAccount': 'Noch kein Konto?',
+  'register.create': 'Kostenloses Konto erstellen',
+  'register.failed': 'Das Konto konnte nicht erstellt werden: {detail}',
+  'register.error.required': 'Füllen Sie dieses Feld aus.',
+  'register.error.tooLong': 'Verwenden Sie höchstens {max} Zeichen.',
+  'register.error.emailInvalid': 'Geben Sie eine E-Mail-Adresse wie name@beispiel.de ein.',
+  'register.error.emailTaken': 'Zu dieser E-Mail-Adresse gibt es bereits ein Konto. Melden Sie sich stattdessen an.',
+  'register.error.passwordTooShort': 'Verwenden Sie mindestens {min} Zeichen.',
+  'register.error.passwordTooSimple': 'Verwenden Sie mehr unterschiedliche Zeichen.',
+  'register.error.passwordHasEmail': 'Verwenden Sie Ihre E-Mail-Adresse nicht im Passwort.',
+  'register.closed.title': 'Die Registrierung ist geschlossen',
+  'register.closed.message': '{site} nimmt keine neuen Registrierungen an. Bitten Sie die Administration Ihrer Organisation um ein Konto.',
+  'register.cta.closedTitle': 'Sie haben bereits ein Konto?',
+  'register.cta.closedMessage': 'Melden Sie sich mit dem Konto Ihrer Organisation an, um APIs zu abonnieren und Zugangsdaten zu erhalten.',
+  // == end register ==
+
   // == categories ==
   'categories.title': 'Kategorien',
   'categories.subtitle': 'Entdecken Sie die APIs des Marketplace nach Bereich.',

@@ -505,6 +505,35 @@ export const en = {
   'home.carousel.emptyMessage': 'There is no product to feature here yet.',
   // == end home ==
 
+  // == register ==
+  'register.title': 'Create your account on {site}',
+  'register.subtitle': 'Your organisation is created with you as its administrator.',
+  'register.field.name': 'Your name',
+  'register.field.email': 'Email',
+  'register.field.password': 'Password',
+  'register.field.organisation': 'Organisation',
+  'register.passwordHint': 'At least {min} characters, not your email address.',
+  'register.organisationHint': 'The company or team you build for.',
+  'register.submit': 'Create account',
+  'register.haveAccountQuestion': 'Already have an account?',
+  'register.signIn': 'Sign in',
+  'register.haveAccount': 'Sign in with an existing account',
+  'register.noAccount': 'No account yet?',
+  'register.create': 'Create a free account',
+  'register.failed': 'The account could not be created: {detail}',
+  'register.error.required': 'Fill in this field.',
+  'register.error.tooLong': 'Use at most {max} characters.',
+  'register.error.emailInvalid': 'Enter an email address such as name@example.com.',
+  'register.error.emailTaken': 'An account with this email already exists. Sign in instead.',
+  'register.error.passwordTooShort': 'Use at least {min} characters.',
+  'register.error.passwordTooSimple': 'Use more different characters.',
+  'register.error.passwordHasEmail': 'Do not use your email address in the password.',
+  'register.closed.title': 'Registration is closed',
+  'register.closed.message': '{site} does not take new registrations. Ask your organisation’s administrator for an account.',
+  'register.cta.closedTitle': 'Already have an account?',
+  'register.cta.closedMessage': 'Sign in with the account your organisation gave you to subscribe to APIs and get credentials.',
+  // == end register ==
+
   // == categories ==
   'categories.title': 'Categories',
   'categories.subtitle': 'Explore the APIs of the marketplace by area.',

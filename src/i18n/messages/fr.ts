@@ -505,6 +505,35 @@ export const fr: Messages = {
   'home.carousel.emptyMessage': 'Il n’y a encore aucun produit à mettre en avant ici.',
   // == end home ==
 
+  // == register ==
+  'register.title': 'Créer votre compte sur {site}',
+  'register.subtitle': 'Votre organisation est créée et vous en êtes l’administrateur.',
+  'register.field.name': 'Votre nom',
+  'register.field.email': 'E-mail',
+  'register.field.password': 'Mot de passe',
+  'register.field.organisation': 'Organisation',
+  'register.passwordHint': 'Au moins {min} caractères, sans votre adresse e-mail.',
+  'register.organisationHint': 'L’entreprise ou l’équipe pour laquelle vous développez.',
+  'register.submit': 'Créer le compte',
+  'register.haveAccountQuestion': 'Vous avez déjà un compte ?',
+  'register.signIn': 'Se connecter',
+  'register.haveAccount': 'Se connecter avec un compte existant',
+  'register.noAccount': 'Pas encore de compte ?',
+  'register.create': 'Créer un compte gratuit',
+  'register.failed': 'Le compte n’a pas pu être créé : {detail}',
+  'register.error.required': 'Remplissez ce champ.',
+  'register.error.tooLong': 'Utilisez au plus {max} caractères.',
+  'register.error.emailInvalid': 'Saisissez une adresse e-mail comme nom@exemple.com.',
+  'register.error.emailTaken': 'Un compte existe déjà avec cette adresse e-mail. Connectez-vous plutôt.',
+  'register.error.passwordTooShort': 'Utilisez au moins {min} caractères.',
+  'register.error.passwordTooSimple': 'Utilisez davantage de caractères différents.',
+  'register.error.passwordHasEmail': 'N’utilisez pas votre adresse e-mail dans le mot de passe.',
+  'register.closed.title': 'Les inscriptions sont fermées',
+  'register.closed.message': '{site} n’accepte pas de nouvelles inscriptions. Demandez un compte à l’administrateur de votre organisation.',
+  'register.cta.closedTitle': 'Vous avez déjà un compte ?',
+  'register.cta.closedMessage': 'Connectez-vous avec le compte fourni par votre organisation pour vous abonner aux API et obtenir des identifiants.',
+  // == end register ==
+
   // == categories ==
   'categories.title': 'Catégories',
   'categories.subtitle': 'Explorez les API de la marketplace par domaine.',

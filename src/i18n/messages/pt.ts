@@ -505,6 +505,35 @@ export const pt: Messages = {
   'home.carousel.emptyMessage': 'Ainda não há produto para destacar aqui.',
   // == end home ==
 
+  // == register ==
+  'register.title': 'Crie sua conta em {site}',
+  'register.subtitle': 'Sua organização é criada com você como administrador.',
+  'register.field.name': 'Seu nome',
+  'register.field.email': 'E-mail',
+  'register.field.password': 'Senha',
+  'register.field.organisation': 'Organização',
+  'register.passwordHint': 'Pelo menos {min} caracteres, sem o seu e-mail.',
+  'register.organisationHint': 'A empresa ou equipe para a qual você desenvolve.',
+  'register.submit': 'Criar conta',
+  'register.haveAccountQuestion': 'Já tem uma conta?',
+  'register.signIn': 'Entrar',
+  'register.haveAccount': 'Entrar com uma conta existente',
+  'register.noAccount': 'Ainda não tem conta?',
+  'register.create': 'Criar uma conta gratuita',
+  'register.failed': 'Não foi possível criar a conta: {detail}',
+  'register.error.required': 'Preencha este campo.',
+  'register.error.tooLong': 'Use no máximo {max} caracteres.',
+  'register.error.emailInvalid': 'Informe um e-mail como nome@exemplo.com.',
+  'register.error.emailTaken': 'Já existe uma conta com este e-mail. Entre em vez disso.',
+  'register.error.passwordTooShort': 'Use pelo menos {min} caracteres.',
+  'register.error.passwordTooSimple': 'Use mais caracteres diferentes.',
+  'register.error.passwordHasEmail': 'Não use o seu e-mail na senha.',
+  'register.closed.title': 'As inscrições estão fechadas',
+  'register.closed.message': '{site} não aceita novas inscrições. Peça uma conta ao administrador da sua organização.',
+  'register.cta.closedTitle': 'Já tem uma conta?',
+  'register.cta.closedMessage': 'Entre com a conta que sua organização lhe deu para assinar APIs e obter credenciais.',
+  // == end register ==
+
   // == categories ==
   'categories.title': 'Categorias',
   'categories.subtitle': 'Explore as APIs do marketplace por área.',

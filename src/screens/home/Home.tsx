@@ -30,7 +30,7 @@ function HomeContent({ settings }: { settings: SiteSettings }) {
     <div data-screen="home" className="agora-home pb-12">
       <Hero hero={hero} />
       <div className="mx-auto flex w-full max-w-[1360px] flex-col gap-12 px-4 pt-10 sm:px-6 lg:pt-12">
-        {showsCta(cta, signedIn) && <CtaBanner cta={cta} />}
+        {showsCta(cta, signedIn) && <CtaBanner cta={cta} signup={settings.signup} />}
         {featuredCategories && <FeaturedCategories title={featured.title} />}
         <RecentProducts sort={featured.sort} ratingsEnabled={settings.reviews.enabled} />
       </div>

@@ -6,7 +6,7 @@ import { useApi } from '../../api/context.ts';
 import { isApiError } from '../../api/errors.ts';
 import { siteName, useMarketplace } from '../../api/marketplace.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
-import { safeReturnTo } from '../../rules/routes.ts';
+import { registerPath, safeReturnTo } from '../../rules/routes.ts';
 import { Link, useNavigate } from '../../router/context.tsx';
 import type { SignInProps } from '../../router/screens.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -170,7 +170,14 @@ export default function SignIn({ returnTo, reason }: SignInProps) {
               {t('shell.signin.submit')}
             </Button>
           </form>
-          {settings?.signup && <p className="m-0 mt-6 text-center text-sm text-gray-600">{t('shell.signin.register')}</p>}
+          {/* Only a marketplace that takes registrations offers one; others send people to their administrator. */}
+          {settings && (
+            <p className="m-0 mt-6 text-center text-sm text-gray-600" data-signup={settings.signup ? 'open' : 'closed'}>
+              {settings.signup
+                ? <>{t('register.noAccount')}{' '}<Link to={registerPath(safeReturnTo(returnTo))} className="font-medium text-primary no-underline hover:underline">{t('register.create')}</Link></>
+                : t('shell.signin.register')}
+            </p>
+          )}
         </div>
         {settings?.public && (
           <p className="m-0 mt-6 text-center text-sm">

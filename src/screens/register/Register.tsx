@@ -1,0 +1,207 @@
+// Self-service registration against POST /auth/register (settings.signup): name, e-mail, password
+// and the new organisation. The checks of src/rules/registration.ts run before sending (the server
+// runs the same ones); the server's answers land on the field they name. Registered, the user is
+// signed in and returns to where they came from (returnTo, a path of this portal). With signup
+// off the screen says registration is closed and where to go instead.
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useApi } from '../../api/context.ts';
+import { isApiError } from '../../api/errors.ts';
+import { siteName, useMarketplace } from '../../api/marketplace.ts';
+import { register } from '../../api/register.ts';
+import { useMessages, type MessageKey } from '../../i18n/intl.ts';
+import {
+  DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, ORGANISATION_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH,
+} from '../../rules/constants.ts';
+import { registrationProblems, type RegistrationField, type RegistrationProblem } from '../../rules/registration.ts';
+import { safeReturnTo, signInPath } from '../../rules/routes.ts';
+import { Link, useNavigate } from '../../router/context.tsx';
+import type { RegisterProps } from '../../router/screens.ts';
+import { Button } from '../../ui/Button.tsx';
+import { cx } from '../../ui/tone.ts';
+import { IconAlert, IconEye, IconEyeOff } from '../shell/icons.tsx';
+
+const FIELDS: readonly RegistrationField[] = ['name', 'email', 'password', 'organisation'];
+
+const PROBLEM: Record<RegistrationProblem, MessageKey> = {
+  required: 'register.error.required',
+  tooLong: 'register.error.tooLong',
+  emailInvalid: 'register.error.emailInvalid',
+  passwordTooShort: 'register.error.passwordTooShort',
+  passwordTooSimple: 'register.error.passwordTooSimple',
+  passwordHasEmail: 'register.error.passwordHasEmail',
+};
+
+const MAX: Record<RegistrationField, number> = {
+  name: DISPLAY_NAME_MAX_LENGTH, email: EMAIL_MAX_LENGTH, password: PASSWORD_MAX_LENGTH, organisation: ORGANISATION_NAME_MAX_LENGTH,
+};
+
+/** A field's error: a message key of ours, or the server's own words for it. */
+type FieldError = { key: MessageKey } | { text: string };
+type FieldErrors = Partial<Record<RegistrationField, FieldError>>;
+
+const INPUT = cx(
+  'block h-11 w-full rounded-lg border bg-white px-3.5 text-[15px] text-gray-900 shadow-sm transition',
+  'placeholder:text-gray-400 focus:outline-none focus:ring-4',
+);
+
+const CARD = 'rounded-2xl border border-gray-200 bg-white p-7 shadow-xl shadow-gray-900/5 sm:p-9';
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-[calc(100vh-4rem)] items-start justify-center px-4 py-10 sm:items-center sm:py-16">
+      <div className="w-full max-w-[460px]">{children}</div>
+    </div>
+  );
+}
+
+export default function Register({ returnTo }: RegisterProps) {
+  const { t } = useMessages('register');
+  const { data: marketplace } = useMarketplace();
+  const settings = marketplace?.settings;
+  const signIn = signInPath(safeReturnTo(returnTo));
+
+  if (settings && !settings.signup) {
+    return (
+      <Frame>
+        <div className={CARD} data-register-closed="">
+          <h1 className="m-0 text-2xl font-semibold tracking-tight text-gray-900">{t('register.closed.title')}</h1>
+          <p className="m-0 mt-3 text-sm text-gray-700">{t('register.closed.message', { site: siteName(settings) })}</p>
+          <p className="m-0 mt-6 text-sm">
+            <Link to={signIn} className="font-medium text-primary no-underline hover:underline">{t('register.haveAccount')}</Link>
+          </p>
+        </div>
+      </Frame>
+    );
+  }
+  return <RegisterForm returnTo={returnTo} site={siteName(settings)} signIn={signIn} />;
+}
+
+function RegisterForm({ returnTo, site, signIn }: { returnTo?: string; site: string; signIn: string }) {
+  const { t } = useMessages('register');
+  const api = useApi();
+  const navigate = useNavigate();
+  const id = useId();
+  const [values, setValues] = useState<Record<RegistrationField, string>>({ name: '', email: '', password: '', organisation: '' });
+  const [showPassword, setShowPassword] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const refs: Record<RegistrationField, RefObject<HTMLInputElement | null>> = {
+    name: useRef<HTMLInputElement>(null), email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null), organisation: useRef<HTMLInputElement>(null),
+  };
+
+  useEffect(() => { refs.name.current?.focus(); }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => { if (formError) alertRef.current?.focus(); }, [formError]);
+
+  const set = (field: RegistrationField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: FieldErrors = {};
+    for (const [field, problem] of registrationProblems(values)) found[field] ??= { key: PROBLEM[problem] };
+    setErrors(found);
+    setFormError(null);
+    const first = FIELDS.find((f) => found[f]);
+    if (first) return refs[first].current?.focus();
+    setBusy(true);
+    try {
+      await register(api, { name: values.name.trim(), email: values.email.trim(), password: values.password, organisation: values.organisation.trim() });
+      navigate(safeReturnTo(returnTo), { replace: true });
+    } catch (error) {
+      setBusy(false);
+      const field = isApiError(error) ? FIELDS.find((f) => f === error.parameter) : undefined;
+      if (isApiError(error) && field && (error.status === 400 || error.status === 409)) {
+        setErrors({ [field]: error.status === 409 ? { key: 'register.error.emailTaken' } : { text: error.detail } });
+        refs[field].current?.focus();
+        return;
+      }
+      if (!isApiError(error) || error.status === 0) setFormError(t('common.error.network'));
+      else if (error.status === 403) setFormError(t('register.closed.title'));
+      else if (error.status === 429) setFormError(t('shell.signin.tooMany'));
+      else setFormError(t('register.failed', { detail: error.detail }));
+    }
+  }
+
+  const errorText = (field: RegistrationField) => {
+    const e = errors[field];
+    if (!e) return null;
+    return 'key' in e ? t(e.key, { min: PASSWORD_MIN_LENGTH, max: MAX[field] }) : e.text;
+  };
+
+  const field = (name: RegistrationField, input: { type?: string; autoComplete: string; inputMode?: 'email' }, hint?: string) => {
+    const error = errorText(name);
+    const described = [hint ? `${id}-${name}-hint` : '', error ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+    const isPassword = name === 'password';
+    return (
+      <div>
+        <label htmlFor={`${id}-${name}`} className="mb-1.5 block text-sm font-medium text-gray-800">{t(`register.field.${name}` as MessageKey)}</label>
+        <div className="relative">
+          <input
+            ref={refs[name]}
+            id={`${id}-${name}`}
+            name={name}
+            type={isPassword ? (showPassword ? 'text' : 'password') : input.type ?? 'text'}
+            inputMode={input.inputMode}
+            autoComplete={input.autoComplete}
+            autoCapitalize={name === 'email' ? 'none' : undefined}
+            spellCheck={name === 'email' || isPassword ? false : undefined}
+            maxLength={MAX[name]}
+            required
+            value={values[name]}
+            onChange={(e) => set(name)(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={described}
+            className={cx(INPUT, isPassword && 'pr-11', error ? 'border-danger focus:ring-danger/20' : 'border-gray-300 focus:border-primary focus:ring-primary/20')}
+          />
+          {isPassword && (
+            <button
+              type="button"
+              onClick={() => setShowPassword((s) => !s)}
+              aria-pressed={showPassword}
+              aria-label={showPassword ? t('shell.signin.hidePassword') : t('shell.signin.showPassword')}
+              title={showPassword ? t('shell.signin.hidePassword') : t('shell.signin.showPassword')}
+              className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-lg text-gray-500 hover:text-gray-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+            >
+              {showPassword ? <IconEyeOff size={18} /> : <IconEye size={18} />}
+            </button>
+          )}
+        </div>
+        {hint && <p id={`${id}-${name}-hint`} className="m-0 mt-1.5 text-xs text-gray-600">{hint}</p>}
+        {error && <p id={`${id}-${name}-error`} className="m-0 mt-1.5 text-sm text-danger" data-field-error={name}>{error}</p>}
+      </div>
+    );
+  };
+
+  return (
+    <Frame>
+      <div className={CARD}>
+        <h1 className="m-0 text-2xl font-semibold tracking-tight text-gray-900">{t('register.title', { site })}</h1>
+        <p className="m-0 mt-1.5 text-sm text-gray-600">{t('register.subtitle')}</p>
+        {formError && (
+          <div
+            ref={alertRef}
+            role="alert"
+            tabIndex={-1}
+            className="mt-5 flex items-start gap-2.5 rounded-lg border border-danger/30 bg-danger/5 px-3.5 py-3 text-sm text-danger-ink focus:outline-none"
+          >
+            <IconAlert size={18} className="mt-px shrink-0" />
+            <span>{formError}</span>
+          </div>
+        )}
+        <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={busy}>
+          {field('name', { autoComplete: 'name' })}
+          {field('email', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
+          {field('password', { autoComplete: 'new-password' }, t('register.passwordHint', { min: PASSWORD_MIN_LENGTH }))}
+          {field('organisation', { autoComplete: 'organization' }, t('register.organisationHint'))}
+          <Button type="submit" busy={busy} className="h-11 w-full text-[15px]">{t('register.submit')}</Button>
+        </form>
+        <p className="m-0 mt-6 text-center text-sm text-gray-600">
+          {t('register.haveAccountQuestion')}{' '}
+          <Link to={signIn} className="font-medium text-primary no-underline hover:underline">{t('register.signIn')}</Link>
+        </p>
+      </div>
+    </Frame>
+  );
+}

@@ -1,0 +1,155 @@
+// Self-service registration in Chromium against the real server: with signup on, the home page's
+// banner and the sign-in page lead to the register screen, whose checks run before sending, whose
+// server errors land on their field, and which leaves the new user signed in where they came from;
+// with signup off the banner promises no account and /register says registration is closed.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, pageErrors, poll, screenshot, useSuite } from './harness.ts';
+
+const suite = useSuite({ settings: { signup: true } });
+
+const form = (page: Page) => page.locator('agora-portal form');
+const input = (page: Page, name: string) => form(page).locator(`input[name=${name}]`);
+const fieldError = (page: Page, name: string) => page.locator(`agora-portal [data-field-error=${name}]`);
+const here = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
+const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+async function fill(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(values)) await input(page, name).fill(value);
+}
+
+describe('registration, signup on', () => {
+  it('goes from the home banner to the register screen and back to the home page, signed in', async () => {
+    await suite.portal.setSettings({ signup: true });
+    const page = await newPage(suite.browser);
+    await page.goto(`${suite.portal.baseUrl}/`);
+    const cta = page.locator('agora-portal [data-cta]');
+    await cta.waitFor();
+    expect(await cta.getAttribute('data-signup')).toBe('open');
+    await screenshot(page, 'register-home-cta-open-1280');
+    await cta.locator('[data-cta-register]').click();
+    await page.locator('agora-portal main[data-route=register]').waitFor();
+    await form(page).waitFor();
+    // The form is labelled, the first field has focus and the password rule is shown.
+    for (const label of ['Your name', 'Email', 'Password', 'Organisation']) {
+      expect(await page.locator('agora-portal label', { hasText: label }).count(), label).toBeGreaterThan(0);
+    }
+    expect(await page.evaluate(() => document.querySelector('agora-portal')!.shadowRoot!.activeElement?.getAttribute('name'))).toBe('name');
+    expect(await form(page).innerText()).toContain('At least 10 characters');
+    await screenshot(page, 'register-form-1280');
+
+    // Checked before sending: nothing reaches the server.
+    let calls = 0;
+    page.on('request', (r) => { if (r.url().includes('/auth/register')) calls++; });
+    await fill(page, { name: 'Nina Novak', email: 'nina@localhost', password: 'short', organisation: '' });
+    await form(page).locator('button[type=submit]').click();
+    expect((await fieldError(page, 'email').innerText()).trim()).toBe('Enter an email address such as name@example.com.');
+    expect((await fieldError(page, 'password').innerText()).trim()).toBe('Use at least 10 characters.');
+    expect((await fieldError(page, 'organisation').innerText()).trim()).toBe('Fill in this field.');
+    expect(await input(page, 'email').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.querySelector('agora-portal')!.shadowRoot!.activeElement?.getAttribute('name'))).toBe('email');
+    expect(calls).toBe(0);
+    await screenshot(page, 'register-errors-1280');
+
+    // A taken address: the server's 409 lands on the e-mail field.
+    await fill(page, { email: suite.account('consumer').email, password: 'tangerine-sofa-42', organisation: 'Initech' });
+    await form(page).locator('button[type=submit]').click();
+    await poll(() => fieldError(page, 'email').innerText()).toContain('An account with this email already exists');
+    expect(calls).toBe(1);
+
+    // Keyboard only from the e-mail field: type, tab through, submit with Enter.
+    await input(page, 'email').fill('');
+    await input(page, 'email').focus();
+    await page.keyboard.type('nina@initech.test');
+    await page.keyboard.press('Enter');
+    await page.locator('agora-portal main[data-route=home]').waitFor();
+    expect(here(page)).toBe('/');
+    await page.locator('agora-portal header button[aria-label^="Account of"]').waitFor();
+    // Signed in: the sign-in banner is gone, and the new user is the Administrator of Initech.
+    expect(await page.locator('agora-portal [data-cta]').count()).toBe(0);
+    const session = await page.evaluate(async () => {
+      const tokens = JSON.parse(localStorage.getItem('agora-session') ?? '{}');
+      const res = await fetch('/api/v1/auth/findSession', { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+      return res.json();
+    });
+    expect(session).toMatchObject({ user: { email: 'nina@initech.test', name: 'Nina Novak' }, roles: ['Administrator'], teams: [{ name: 'Initech' }] });
+    expect(pageErrors(page).filter((e) => !e.includes('409'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('is linked from the sign-in page and returns to the page that asked for sign-in', async () => {
+    const page = await newPage(suite.browser);
+    await page.goto(`${suite.portal.baseUrl}/subscriptions`);
+    await page.locator('agora-portal main[data-route=signin]').waitFor();
+    const offer = page.locator('agora-portal [data-signup=open]');
+    await offer.waitFor();
+    expect(await offer.innerText()).toContain('No account yet?');
+    await offer.locator('a').click();
+    await page.locator('agora-portal main[data-route=register]').waitFor();
+    expect(here(page)).toBe('/register?returnTo=%2Fsubscriptions');
+    await fill(page, { name: 'Otto Umber', email: 'otto@umbrella.test', password: 'tangerine-sofa-42', organisation: 'Umbrella' });
+    await form(page).locator('button[type=submit]').click();
+    await page.locator('agora-portal main[data-route=subscriptions]').waitFor();
+    expect(here(page)).toBe('/subscriptions');
+    await page.context().close();
+  });
+
+  it('fits a 375 px screen', async () => {
+    const page = await newPage(suite.browser, { viewport: { width: 375, height: 800 } });
+    await page.goto(`${suite.portal.baseUrl}/register`);
+    await form(page).waitFor();
+    await form(page).locator('button[type=submit]').click();
+    await fieldError(page, 'name').waitFor();
+    expect(await noHorizontalScroll(page)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'register-form-375');
+    await page.goto(`${suite.portal.baseUrl}/`);
+    await page.locator('agora-portal [data-cta]').waitFor();
+    expect(await noHorizontalScroll(page)).toBeLessThanOrEqual(375);
+    await page.locator('agora-portal [data-cta]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'register-home-cta-open-375');
+    await page.context().close();
+  });
+});
+
+describe('registration, signup off', () => {
+  it('the home banner promises no account, sign-in offers none, and /register says registration is closed', async () => {
+    await suite.portal.setSettings({ signup: false });
+    try {
+      const page = await newPage(suite.browser);
+      await page.goto(`${suite.portal.baseUrl}/`);
+      const cta = page.locator('agora-portal [data-cta]');
+      await cta.waitFor();
+      expect(await cta.getAttribute('data-signup')).toBe('closed');
+      const text = await cta.innerText();
+      expect(text).not.toMatch(/create|free account|register/i);
+      expect(text).toContain('Already have an account?');
+      expect(await cta.locator('[data-cta-register]').count()).toBe(0);
+      expect((await cta.locator('[data-cta-button]').innerText()).trim()).toBe('Sign in');
+      await screenshot(page, 'register-home-cta-closed-1280');
+
+      await cta.locator('[data-cta-button]').click();
+      await page.locator('agora-portal main[data-route=signin]').waitFor();
+      const offer = page.locator('agora-portal [data-signup=closed]');
+      await offer.waitFor();
+      expect(await offer.locator('a').count()).toBe(0);
+
+      await page.goto(`${suite.portal.baseUrl}/register`);
+      const closed = page.locator('agora-portal [data-register-closed]');
+      await closed.waitFor();
+      expect(await closed.innerText()).toContain('Registration is closed');
+      expect(await page.locator('agora-portal form').count()).toBe(0);
+      await screenshot(page, 'register-closed-1280');
+
+      const phone = await newPage(suite.browser, { viewport: { width: 375, height: 800 } });
+      await phone.goto(`${suite.portal.baseUrl}/`);
+      await phone.locator('agora-portal [data-cta]').waitFor();
+      expect(await noHorizontalScroll(phone)).toBeLessThanOrEqual(375);
+      await phone.locator('agora-portal [data-cta]').scrollIntoViewIfNeeded();
+      await screenshot(phone, 'register-home-cta-closed-375');
+      await phone.context().close();
+      await page.context().close();
+    } finally {
+      await suite.portal.setSettings({ signup: true });
+    }
+  });
+});
