@@ -129,7 +129,7 @@ const RESOURCE_CACHE_MAX = 10_000;
  * not checked again: an approved access request of the application for this resource is enough
  * (the provider granted it). A deleted or inactive resource, or one of a type without HTTP calls,
  * is a 403 as for try-it. Calls arriving together while the entry is stale share one read (32
- * reads in a row on PGlite's one thread held the 32nd call for ~70 ms every second). */
+ * reads in a row held the 32nd call for ~70 ms every second). */
 async function runtimeResource(app: FastifyInstance, productId: string, versionId: string, resourceId: string): Promise<VisibleResource> {
   const key = `${productId}/${versionId}/${resourceId}`;
   let cache = resourceCaches.get(app.db);
