@@ -3,9 +3,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { constants as zlib } from 'node:zlib';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import storePlugin from './plugins/store.ts';
 import errorsPlugin, { sendError } from './plugins/errors.ts';
+import headersPlugin, { clientErrorHandler, inlineScriptHashes, pagePolicy } from './plugins/headers.ts';
 import authPlugin, { type AuthOptions } from './plugins/auth.ts';
 import { registerRoutes } from './routes/index.ts';
 import type { Store } from './db/store.ts';
@@ -68,8 +71,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 500 },
     // Malformed URLs are client mistakes: answer in the one error shape.
     frameworkErrors: (error, _request, reply) => sendError(reply, 400, error.message, 'url'),
+    // What Node's HTTP parser refuses (431, malformed chunked bodies): the error shape too.
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(errorsPlugin);
+  const root = options.staticRoot ?? fileURLToPath(new URL('../..', import.meta.url));
+  await app.register(headersPlugin, {
+    apiBase: API_BASE,
+    pagePolicy: pagePolicy(options.serveStatic ? inlineScriptHashes(['index.html', 'embed.html'].map((f) => join(root, 'demo', f))) : []),
+  });
   // Brotli at a low quality: the default (11) costs seconds on multi-megabyte specifications.
   await app.register(compress, {
     global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'],

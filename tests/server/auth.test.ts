@@ -72,10 +72,26 @@ describe('refresh and sign-out', () => {
     expect(second.status).toBe(200);
     expect(second.body.refreshToken).not.toBe(first.refreshToken);
     expect((await session(second.body.accessToken)).status).toBe(200);
-    const replay = await t.request(null, { method: 'POST', url: `${API}/auth/refresh`, payload: { refreshToken: first.refreshToken } });
-    expect(replay.status).toBe(401);
     const third = await t.request(null, { method: 'POST', url: `${API}/auth/refresh`, payload: { refreshToken: second.body.refreshToken } });
     expect(third.status).toBe(200);
+    expect((await session(third.body.accessToken)).status).toBe(200);
+  });
+
+  it('a reused, already-rotated refresh token ends the whole session (reuse detection): its newest tokens stop working too', async () => {
+    const first = (await signIn(ann.email, ann.password)).body;
+    const refresh = (refreshToken: string) => t.request(null, { method: 'POST', url: `${API}/auth/refresh`, payload: { refreshToken } });
+    const second = (await refresh(first.refreshToken)).body;
+    const third = (await refresh(second.refreshToken)).body;
+    expect((await session(third.accessToken)).status).toBe(200);
+    // A copy of the first token (stolen, or a stale tab) comes back.
+    const replay = await refresh(first.refreshToken);
+    expect(replay.status).toBe(401);
+    expect(replay.body.errors[0].detail).toBe('This refresh token was already used, so it may have been copied: the session was ended. Sign in again.');
+    expect((await refresh(third.refreshToken)).status).toBe(401);
+    expect((await session(third.accessToken)).status).toBe(401);
+    // Other sessions of the same user live on.
+    const other = (await signIn(ann.email, ann.password)).body;
+    expect((await session(other.accessToken)).status).toBe(200);
   });
 
   it('sign-out revokes the refresh token and the access tokens of that session', async () => {

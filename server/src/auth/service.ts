@@ -1,9 +1,9 @@
 // The built-in identity: sign-in with e-mail and password, refresh-token rotation, sign-out.
 // Sessions (hashed refresh tokens) live in the store so any instance can refresh or revoke.
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
-import { sessions, users } from '../db/schema.ts';
+import { retiredRefreshTokens, sessions, users } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import { dummyHash, verifyPasswordAsync } from './password.ts';
 import { TokenKeys, hashRefreshToken, newRefreshToken } from './tokens.ts';
@@ -17,6 +17,7 @@ export interface TokenPair {
 
 const BAD_CREDENTIALS = 'The e-mail address or password is incorrect.';
 const BAD_REFRESH = 'The session has expired or was signed out; sign in again.';
+const REUSED_REFRESH = 'This refresh token was already used, so it may have been copied: the session was ended. Sign in again.';
 
 export class AuthService {
   constructor(
@@ -46,21 +47,40 @@ export class AuthService {
   }
 
   /** Rotates the refresh token: the one presented stops working, even if two requests race
-   * (the update matches the old hash once). */
+   * (the update matches the old hash once). Presenting a token a rotation already replaced ends
+   * the whole session (OAuth 2.1 reuse detection): either a thief or the user holds a copy that
+   * was already used, and which one is not knowable, so neither keeps the session. */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const next = newRefreshToken();
-    const [session] = await this.db
-      .update(sessions)
-      .set({ refreshTokenHash: hashRefreshToken(next), expiresAt: new Date(Date.now() + this.refreshTtlSeconds * 1000) })
-      .where(and(
-        eq(sessions.refreshTokenHash, hashRefreshToken(refreshToken)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ))
-      .returning({ id: sessions.id, userId: sessions.userId });
-    if (!session) throw unauthorized(BAD_REFRESH);
+    const presented = hashRefreshToken(refreshToken);
+    const session = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(sessions)
+        .set({ refreshTokenHash: hashRefreshToken(next), expiresAt: new Date(Date.now() + this.refreshTtlSeconds * 1000) })
+        .where(and(
+          eq(sessions.refreshTokenHash, presented),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ))
+        .returning({ id: sessions.id, userId: sessions.userId });
+      if (row) await tx.insert(retiredRefreshTokens).values({ tokenHash: presented, sessionId: row.id });
+      return row;
+    });
+    if (!session) {
+      const [reused] = await this.db.select({ sessionId: retiredRefreshTokens.sessionId })
+        .from(retiredRefreshTokens).where(eq(retiredRefreshTokens.tokenHash, presented));
+      if (!reused) throw unauthorized(BAD_REFRESH);
+      await this.db.update(sessions).set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, reused.sessionId), isNull(sessions.revokedAt)));
+      throw unauthorized(REUSED_REFRESH);
+    }
     const [user] = await this.db.select({ orgId: users.orgId, state: users.state }).from(users).where(eq(users.id, session.userId));
     if (!user || user.state !== 'active') throw unauthorized(BAD_REFRESH);
+    // Retired tokens older than a refresh token lives are expired anyway: no reuse to detect.
+    if (Math.random() < 0.01) {
+      await this.db.delete(retiredRefreshTokens)
+        .where(lt(retiredRefreshTokens.retiredAt, new Date(Date.now() - this.refreshTtlSeconds * 1000)));
+    }
     return this.pair(session.userId, user.orgId, session.id, next);
   }
 
