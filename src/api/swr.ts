@@ -46,3 +46,13 @@ export function useInvalidate(): (prefix: CacheKey) => Promise<unknown> {
     [mutate],
   );
 }
+
+/** Refreshes entries under `prefix` now and again `ms` later: some changes are finished by a job
+ * on the server after the answer (the spec's "the list refetches after 1 second"). */
+export function useInvalidateLater(): (prefix: CacheKey, ms: number) => void {
+  const invalidate = useInvalidate();
+  return useCallback((prefix: CacheKey, ms: number) => {
+    void invalidate(prefix);
+    setTimeout(() => void invalidate(prefix), ms);
+  }, [invalidate]);
+}

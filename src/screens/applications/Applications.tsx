@@ -7,7 +7,7 @@ import {
   archiveApplication, deleteApplication, useApplicationOwners, useApplications, type Application, type ApplicationsQuery,
 } from '../../api/applications.ts';
 import { useApi } from '../../api/context.ts';
-import { useInvalidate } from '../../api/swr.ts';
+import { useInvalidateLater } from '../../api/swr.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { APPLICATION_LIST_SORTS, type ApplicationListSort, type ApplicationState } from '../../rules/applications.ts';
 import { APPLICATIONS_PAGE_SIZE, REFETCH_AFTER_APPLICATION_MS } from '../../rules/constants.ts';
@@ -46,7 +46,7 @@ const positive = (value: string | null) => {
 export default function Applications({ pageSize, urlState }: ApplicationsProps) {
   const { t } = useMessages('applications');
   const api = useApi();
-  const invalidate = useInvalidate();
+  const invalidateLater = useInvalidateLater();
   const url = useUrlQuery(NAMES, urlState);
   const q = url.query;
   const search = q.get('search') ?? '';
@@ -77,14 +77,7 @@ export default function Applications({ pageSize, urlState }: ApplicationsProps) 
   const [confirm, setConfirm] = useState<{ action: 'archive' | 'delete'; application: Application } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string; error?: unknown } | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const refresh = (delay = REFETCH_AFTER_APPLICATION_MS) => {
-    void invalidate(['applications']);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void invalidate(['applications']), delay);
-  };
+  const refresh = () => invalidateLater(['applications'], REFETCH_AFTER_APPLICATION_MS);
 
   const onAction = (application: Application, action: TileAction) => {
     if (action === 'edit') setPanel({ application });

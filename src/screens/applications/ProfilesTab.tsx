@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { deleteProfile, useProfiles, type ApplicationProfile, type ProfilesQuery } from '../../api/applications.ts';
 import { useApi } from '../../api/context.ts';
-import { useInvalidate } from '../../api/swr.ts';
+import { useInvalidateLater } from '../../api/swr.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { Link, useNavigator, useRoute } from '../../router/context.tsx';
 import { PROFILES_PAGE_SIZE, REFETCH_AFTER_APPLICATION_MS } from '../../rules/constants.ts';
@@ -30,7 +30,7 @@ export function ProfilesTab({ applicationId, profileId }: { applicationId: strin
   const api = useApi();
   const navigator = useNavigator();
   const route = useRoute();
-  const invalidate = useInvalidate();
+  const invalidateLater = useInvalidateLater();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<NonNullable<ProfilesQuery['sort']>>('+title');
   const [page, setPage] = useState(1);
@@ -48,8 +48,7 @@ export function ProfilesTab({ applicationId, profileId }: { applicationId: strin
     setFailure(null);
     try {
       await deleteProfile(api, applicationId, removing.id);
-      void invalidate(['applications', applicationId]);
-      setTimeout(() => void invalidate(['applications', applicationId]), REFETCH_AFTER_APPLICATION_MS);
+      invalidateLater(['applications', applicationId], REFETCH_AFTER_APPLICATION_MS);
     } catch (error) {
       setFailure(error);
     } finally {

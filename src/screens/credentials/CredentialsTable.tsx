@@ -4,7 +4,7 @@
 // (credentialId), the create panel (create, application level) and every confirm dialog.
 import { useEffect, useMemo, useState } from 'react';
 import { useCredentials, type Credential } from '../../api/credentials.ts';
-import { useInvalidate } from '../../api/swr.ts';
+import { useInvalidate, useInvalidateLater } from '../../api/swr.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
 import {
   CREDENTIALS_APPLICATION_PAGE_SIZE, CREDENTIALS_RESOURCE_PAGE_SIZE, DEFAULT_PAGE_SIZE, FILTER_SEARCH_MAX_LENGTH,
@@ -74,7 +74,8 @@ export function CredentialsTable({ applicationId, resourceId, productId, version
   const list = useCredentials(query);
   const approved = useApprovedResources(level === 'application' ? applicationId! : null);
 
-  const refetchSoon = (ms: number) => setTimeout(() => void invalidate(['credentials']), ms);
+  const invalidateLater = useInvalidateLater();
+  const refetchSoon = (ms: number) => invalidateLater(['credentials'], ms);
 
   // The detail panel lives in the route at global and application level, in the table on a resource.
   const detailId = level === 'resource' ? localDetail : credentialId ?? null;

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useAccessRequests, type AccessRequest } from '../../api/accessRequests.ts';
 import { useApi } from '../../api/context.ts';
-import { useInvalidate } from '../../api/swr.ts';
+import { useInvalidate, useInvalidateLater } from '../../api/swr.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
 import { ACCESS_REQUESTS_PAGE_SIZE, FILTER_SEARCH_MAX_LENGTH, REFETCH_AFTER_ACCESS_REQUEST_DELETE_MS } from '../../rules/constants.ts';
 import { href } from '../../rules/routes.ts';
@@ -38,6 +38,7 @@ export function AccessRequestsTable({ resourceId, registrationId }: AccessReques
   const navigator = useNavigator();
   const route = useRoute();
   const invalidate = useInvalidate();
+  const invalidateLater = useInvalidateLater();
   const global = !resourceId;
   const [filters, setFilters] = useState<AccessRequestFilters>(() => {
     const pre = global ? readPrefilters(route.query.toString()) : null;
@@ -141,7 +142,7 @@ export function AccessRequestsTable({ resourceId, registrationId }: AccessReques
       {detailId && (
         <AccessRequestDetail accessRequestId={detailId} onClose={close}
           onChanged={(what) => {
-            if (what === 'deleted') setTimeout(() => void invalidate(['accessRequests']), REFETCH_AFTER_ACCESS_REQUEST_DELETE_MS);
+            if (what === 'deleted') invalidateLater(['accessRequests'], REFETCH_AFTER_ACCESS_REQUEST_DELETE_MS);
             else void invalidate(['accessRequests', 'list']);
           }} />
       )}
