@@ -17,6 +17,11 @@ export interface TokenPair {
 
 const BAD_CREDENTIALS = 'The e-mail address or password is incorrect.';
 const BAD_REFRESH = 'The session has expired or was signed out; sign in again.';
+/** A token retired this recently still refreshes (once more rotating the session): two tabs or
+ * elements refreshing with the same token at once must not end the user's session. A thief
+ * replaying within it gains nothing lasting: the user's next refresh, with the token the thief's
+ * rotation retired, ends the session for both. */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 const REUSED_REFRESH = 'This refresh token was already used, so it may have been copied: the session was ended. Sign in again.';
 
 export class AuthService {
@@ -66,14 +71,7 @@ export class AuthService {
       if (row) await tx.insert(retiredRefreshTokens).values({ tokenHash: presented, sessionId: row.id });
       return row;
     });
-    if (!session) {
-      const [reused] = await this.db.select({ sessionId: retiredRefreshTokens.sessionId })
-        .from(retiredRefreshTokens).where(eq(retiredRefreshTokens.tokenHash, presented));
-      if (!reused) throw unauthorized(BAD_REFRESH);
-      await this.db.update(sessions).set({ revokedAt: new Date() })
-        .where(and(eq(sessions.id, reused.sessionId), isNull(sessions.revokedAt)));
-      throw unauthorized(REUSED_REFRESH);
-    }
+    if (!session) return this.reused(presented, next);
     const [user] = await this.db.select({ orgId: users.orgId, state: users.state }).from(users).where(eq(users.id, session.userId));
     if (!user || user.state !== 'active') throw unauthorized(BAD_REFRESH);
     // Retired tokens older than a refresh token lives are expired anyway: no reuse to detect.
@@ -82,6 +80,35 @@ export class AuthService {
         .where(lt(retiredRefreshTokens.retiredAt, new Date(Date.now() - this.refreshTtlSeconds * 1000)));
     }
     return this.pair(session.userId, user.orgId, session.id, next);
+  }
+
+  /** A token that is not the session's current one: retired a moment ago (a concurrent refresh)
+   * rotates the session again; retired earlier ends the session; unknown is a plain 401. */
+  private async reused(presented: string, next: string): Promise<TokenPair> {
+    const [retired] = await this.db.select({ sessionId: retiredRefreshTokens.sessionId, at: retiredRefreshTokens.retiredAt })
+      .from(retiredRefreshTokens).where(eq(retiredRefreshTokens.tokenHash, presented));
+    if (!retired) throw unauthorized(BAD_REFRESH);
+    if (Date.now() - retired.at.getTime() < REFRESH_REUSE_GRACE_MS) {
+      const session = await this.db.transaction(async (tx) => {
+        const [current] = await tx.select({ id: sessions.id, userId: sessions.userId, hash: sessions.refreshTokenHash })
+          .from(sessions)
+          .where(and(eq(sessions.id, retired.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+          .for('update');
+        if (!current) return undefined;
+        await tx.update(sessions)
+          .set({ refreshTokenHash: hashRefreshToken(next), expiresAt: new Date(Date.now() + this.refreshTtlSeconds * 1000) })
+          .where(eq(sessions.id, current.id));
+        await tx.insert(retiredRefreshTokens).values({ tokenHash: current.hash, sessionId: current.id }).onConflictDoNothing();
+        return current;
+      });
+      if (!session) throw unauthorized(BAD_REFRESH);
+      const [user] = await this.db.select({ orgId: users.orgId, state: users.state }).from(users).where(eq(users.id, session.userId));
+      if (!user || user.state !== 'active') throw unauthorized(BAD_REFRESH);
+      return this.pair(session.userId, user.orgId, session.id, next);
+    }
+    await this.db.update(sessions).set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, retired.sessionId), isNull(sessions.revokedAt)));
+    throw unauthorized(REUSED_REFRESH);
   }
 
   /** Revokes the session of this refresh token. Unknown or already revoked tokens are not an
