@@ -121,7 +121,7 @@ describe('applications list', () => {
 
     // edit: the owner is fixed, save needs a change
     await tile.locator('button[aria-haspopup="menu"]').click();
-    await tile.locator('[data-menu-item="edit"]').click();
+    await tile.locator('[data-action="edit"]').click();
     await expect(page.locator(`${PANEL} [data-field="owner"]`).count()).resolves.toBe(0);
     await expect(page.locator(`${PANEL} [data-save]`).isDisabled()).resolves.toBe(true);
     await page.locator(`${PANEL} [data-field="description"]`).fill('Points and rewards for repeat customers.');
@@ -130,13 +130,13 @@ describe('applications list', () => {
 
     // archive, then delete (menu: delete only once archived)
     await tile.locator('button[aria-haspopup="menu"]').click();
-    await expect(tile.locator('[data-menu-item="delete"]').count()).resolves.toBe(0);
-    await tile.locator('[data-menu-item="archive"]').click();
+    await expect(tile.locator('[data-action="delete"]').count()).resolves.toBe(0);
+    await tile.locator('[data-action="archive"]').click();
     await page.locator('agora-portal dialog[open] button', { hasText: 'Archive' }).click();
     await poll(() => tile.innerText()).toContain('Archived');
     await tile.locator('button[aria-haspopup="menu"]').click();
-    await expect(tile.locator('[data-menu-item="edit"]').count()).resolves.toBe(0);
-    await tile.locator('[data-menu-item="delete"]').click();
+    await expect(tile.locator('[data-action="edit"]').count()).resolves.toBe(0);
+    await tile.locator('[data-action="delete"]').click();
     await page.locator('agora-portal dialog[open] button', { hasText: 'Delete' }).click();
     await suite.portal.app.jobs.drain();
     await poll(() => titles(page)).not.toContain('Loyalty Points');

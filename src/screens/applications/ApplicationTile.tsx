@@ -8,7 +8,7 @@ import { href } from '../../rules/routes.ts';
 import { Status } from '../../ui/Status.tsx';
 import { cx, FOCUS_RING, type Tone } from '../../ui/tone.ts';
 import { ApplicationImage } from './ApplicationImage.tsx';
-import { Menu, type MenuItem } from './Menu.tsx';
+import { Menu, type MenuItem } from '../../ui/Menu.tsx';
 
 export const STATE_TONE: Record<Application['state'], Tone> = { active: 'success', archived: 'neutral', archiving: 'warning', deleting: 'danger' };
 

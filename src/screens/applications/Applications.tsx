@@ -2,7 +2,7 @@
 // state and owner filters, the four sorts, pages with sizes and go-to-page, the create button and
 // the create/edit side panel, and each tile's archive and delete with a confirmation. The list is
 // asked again REFETCH_AFTER_APPLICATION_MS after a change (the server finishes deletes in a job).
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   archiveApplication, deleteApplication, useApplicationOwners, useApplications, type Application, type ApplicationsQuery,
 } from '../../api/applications.ts';

@@ -1,14 +1,13 @@
 // Small pieces the credentials screens share: the display-state badge, the expiry cell, the owner
 // name with its fallbacks, the actions menu and a definition list of fields.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Credential } from '../../api/credentials.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
 import { canDo, daysToExpiry, displayState, isExpired, isExpiring, type CredentialAction } from '../../rules/credentials.ts';
-import { useDismiss } from '../shell/useDismiss.ts';
-import { IconButton } from '../../ui/Button.tsx';
+import { Menu, type MenuItem } from '../../ui/Menu.tsx';
 import { IconSpinner, IconWarning } from '../../ui/icons.tsx';
 import { Status } from '../../ui/Status.tsx';
-import { cx, FOCUS_RING, type Tone } from '../../ui/tone.ts';
+import { cx, type Tone } from '../../ui/tone.ts';
 import { factsOf } from './query.ts';
 
 const STATE_TONE: Record<string, Tone> = { pending: 'warning', active: 'success', inactive: 'neutral', deleting: 'danger' };
@@ -89,90 +88,16 @@ export interface ActionsMenuProps {
 /** The kebab menu of a credential: each action enabled per canDo (src/rules/credentials.ts). */
 export function ActionsMenu({ credential, now, onAction, withView, withSecret, canViewSecret, up }: ActionsMenuProps) {
   const { t } = useMessages('credentials');
-  const [open, setOpen] = useState(false);
-  // In a table the menu is fixed to the viewport: the table's horizontal scroller would clip it.
-  const [at, setAt] = useState<{ top: number; right: number } | null>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  useDismiss(open, () => setOpen(false), menu, trigger);
-  // A fixed menu would drift from its button: scrolling or resizing closes it.
-  useEffect(() => {
-    if (!open || up) return;
-    const close = () => setOpen(false);
-    window.addEventListener('scroll', close, true);
-    window.addEventListener('resize', close);
-    return () => {
-      window.removeEventListener('scroll', close, true);
-      window.removeEventListener('resize', close);
-    };
-  }, [open, up]);
   const facts = factsOf(credential);
-  const items: Array<{ id: CredentialAction | 'view' | 'viewSecret'; enabled: boolean }> = [
+  const actions: Array<{ id: CredentialAction | 'view' | 'viewSecret'; enabled: boolean }> = [
     ...(withView ? [{ id: 'view' as const, enabled: true }] : []),
     ...(withSecret ? [{ id: 'viewSecret' as const, enabled: !!canViewSecret }] : []),
     ...CREDENTIAL_MENU_ACTIONS.map((a) => ({ id: a, enabled: canDo(a, facts, now) })),
   ];
-  const focusItem = (delta: number) => {
-    const buttons = [...(menu.current?.querySelectorAll<HTMLButtonElement>('button:not([disabled])') ?? [])];
-    // Inside a shadow root document.activeElement is the host: ask the root the menu lives in.
-    const active = (menu.current?.getRootNode() as ShadowRoot | Document | undefined)?.activeElement;
-    const index = buttons.indexOf(active as HTMLButtonElement);
-    const next = buttons[(index + delta + buttons.length) % buttons.length];
-    next?.focus();
-  };
-  return (
-    <div className="relative inline-block text-left" onClick={(e) => e.stopPropagation()}>
-      <IconButton
-        ref={trigger}
-        label={t('credentials.action.menu', { name: credential.title })}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        data-part="actions"
-        onClick={() => {
-          const r = trigger.current?.getBoundingClientRect();
-          if (r && !up) setAt({ top: r.bottom + 4, right: Math.max(8, window.innerWidth - r.right) });
-          setOpen(!open);
-          if (!open) setTimeout(() => focusItem(1), 0);
-        }}
-      >
-        <span aria-hidden="true" className="text-lg leading-none">⋮</span>
-      </IconButton>
-      {open && (
-        <div
-          ref={menu}
-          role="menu"
-          aria-label={t('credentials.col.actions')}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') { e.preventDefault(); focusItem(1); }
-            if (e.key === 'ArrowUp') { e.preventDefault(); focusItem(-1); }
-          }}
-          style={!up && at ? { position: 'fixed', top: at.top, right: at.right } : undefined}
-          className={cx('absolute right-0 z-20 min-w-44 rounded-md border border-gray-200 bg-white py-1 shadow-lg', up ? 'bottom-full mb-1' : 'mt-1')}
-        >
-          {items.map((item) => (
-            <button
-              key={item.id}
-              type="button"
-              role="menuitem"
-              disabled={!item.enabled}
-              data-action={item.id}
-              onClick={() => {
-                setOpen(false);
-                onAction(item.id);
-              }}
-              className={cx(
-                'block w-full px-3 py-1.5 text-left text-sm text-gray-800 hover:bg-gray-50 disabled:cursor-not-allowed disabled:text-gray-400 disabled:hover:bg-white',
-                item.id === 'delete' && 'text-danger',
-                FOCUS_RING,
-              )}
-            >
-              {t(`credentials.action.${item.id}` as MessageKey)}
-            </button>
-          ))}
-        </div>
-      )}
-    </div>
-  );
+  const items: MenuItem[] = actions.map(({ id, enabled }) => ({
+    id, label: t(`credentials.action.${id}` as MessageKey), disabled: !enabled, danger: id === 'delete', onSelect: () => onAction(id),
+  }));
+  return <Menu label={t('credentials.action.menu', { name: credential.title })} menuLabel={t('credentials.col.actions')} items={items} placement={up ? 'above' : 'fixed'} />;
 }
 
 export function Fields({ items }: { items: Array<[string, ReactNode] | null | false> }) {
