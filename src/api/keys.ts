@@ -70,6 +70,11 @@ export const keys = {
   // Subscriptions as the wizard reads them (src/api/subscriptions.ts)
   subscription: (subscriptionId: string) => ['subscriptions', subscriptionId] as const,
   subscriptionResources: (subscriptionId: string, query: object) => ['subscriptions', subscriptionId, 'resources', query] as const,
+  // Subscribing: the side panel's options and the plan's request definition; invoices (src/api/invoices.ts)
+  subscriptionOptions: (productId: string, planId: string) => ['subscriptions', 'options', productId, planId] as const,
+  subscriptionRequestDefinition: (productId: string, planId: string, definitionId: string) =>
+    ['products', productId, 'plans', planId, 'subscriptionRequestDefinitions', definitionId] as const,
+  invoices: (query: object) => ['invoices', 'list', query] as const,
   // The Request Access wizard (src/screens/wizard/): definitions and the application's profiles
   wizardDefinitions: (definitionIds: readonly string[]) => ['accessRequestDefinitions', 'wizard', definitionIds] as const,
   wizardProfiles: (applicationId: string) => ['applications', applicationId, 'profiles', 'wizard'] as const,

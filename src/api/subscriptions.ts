@@ -3,8 +3,10 @@
 // product version that may be registered for an application. The subscriptions issue extends
 // this file with the rest of GET /subscriptions (schemas in server/src/schemas/subscriptions.ts).
 import type {
+  SubscriptionCreate, SubscriptionCreated as SubscriptionCreatedSchema, SubscriptionOptions as SubscriptionOptionsSchema,
   SubscriptionResource as SubscriptionResourceSchema, SubscriptionResourcesQuery, SubscriptionSummary, SubscriptionsQuery,
 } from '../../server/src/schemas/subscriptions.ts';
+import type { SubscriptionRequestDefinition as SubscriptionRequestDefinitionSchema } from '../../server/src/schemas/plans.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Api, Page } from './client.ts';
 import { keys } from './keys.ts';
@@ -36,3 +38,31 @@ export const useSubscription = (id: string | null | undefined) =>
 export const useSubscriptionResources = (id: string | null, query: SubscriptionResourcesFilter) =>
   useApiQuery<SubscriptionResourcesPage>(id ? keys.subscriptionResources(id, query) : null,
     (api) => fetchSubscriptionResources(api, id!, query), { keepPreviousData: true });
+
+// ---------------------------------------------------------------- subscribing (the side panel)
+
+/** GET /subscriptionOptions: the owners the caller may choose for one plan, each with why not. */
+export type SubscriptionOptions = SubscriptionOptionsSchema;
+export type SubscriptionOwnerOption = SubscriptionOptions['owners'][number];
+export type NewSubscription = SubscriptionCreate;
+export type SubscriptionCreated = Static<typeof SubscriptionCreatedSchema>;
+/** The plan's subscription request definition: the additional-information form's schema. */
+export type SubscriptionRequestDefinition = Static<typeof SubscriptionRequestDefinitionSchema>;
+
+export const fetchSubscriptionOptions = (api: Api, productId: string, planId: string) =>
+  api.get<SubscriptionOptions>('/subscriptionOptions', { query: { product: productId, plan: planId } });
+
+export const createSubscription = (api: Api, body: NewSubscription) => api.post<SubscriptionCreated>('/subscriptions', body);
+
+export const fetchSubscriptionRequestDefinition = (api: Api, productId: string, planId: string, definitionId: string) =>
+  api.get<SubscriptionRequestDefinition>(
+    `/products/${encodeURIComponent(productId)}/plans/${encodeURIComponent(planId)}/subscriptionRequestDefinitions/${encodeURIComponent(definitionId)}`);
+
+/** Options change with every subscription made: always asked afresh when the panel opens. */
+export const useSubscriptionOptions = (productId: string | null, planId: string | null) =>
+  useApiQuery<SubscriptionOptions>(productId && planId ? keys.subscriptionOptions(productId, planId) : null,
+    (api) => fetchSubscriptionOptions(api, productId!, planId!), { revalidateOnMount: true });
+
+export const useSubscriptionRequestDefinition = (productId: string, planId: string | null, definitionId: string | null) =>
+  useApiQuery<SubscriptionRequestDefinition>(planId && definitionId ? keys.subscriptionRequestDefinition(productId, planId, definitionId) : null,
+    (api) => fetchSubscriptionRequestDefinition(api, productId, planId!, definitionId!));

@@ -93,7 +93,7 @@ describe('<agora-product> alone', () => {
 });
 
 describe('<agora-subscribe-button> alone', () => {
-  it('takes the look of the caller’s subscriptions and leads to the plans', async () => {
+  it('takes the look of the caller’s subscriptions and opens the subscription panel in place', async () => {
     const page = await host(
       '<agora-subscribe-button id="several" product-id="prod-payments"></agora-subscribe-button> <agora-subscribe-button id="none" product-id="prod-routing"></agora-subscribe-button>',
       BUTTON_JS,
@@ -106,15 +106,18 @@ describe('<agora-subscribe-button> alone', () => {
     await none.first().waitFor();
     expect(await none.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-look')))).toEqual(['subscribe']);
     await none.first().click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { navigations: string[] }).navigations))
-      .toEqual(['/productDetails/prod-routing/version/ver-routing-1/plans']);
+    await page.locator('#none dialog[open] [data-part="subscribe-panel"] [data-field="plan"]').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { navigations: string[] }).navigations)).toEqual([]);
   });
 
-  it('shows nothing to a visitor', async () => {
+  it('reads “Sign in to subscribe” for a visitor, leading to sign-in and back to the product', async () => {
     const page = await host('<agora-subscribe-button product-id="prod-payments"></agora-subscribe-button><p id="after">after</p>', BUTTON_JS, null);
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
-    expect(await page.locator('agora-subscribe-button [data-look]').count()).toBe(0);
+    const signIn = page.locator('agora-subscribe-button [data-look="signin"]');
+    await signIn.waitFor({ timeout: 30_000 });
+    expect((await signIn.innerText()).trim()).toBe('Sign in to subscribe');
+    await signIn.click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { navigations: string[] }).navigations))
+      .toEqual(['/signin?returnTo=%2FproductDetails%2Fprod-payments%2Fversion%2Fver-payments-3%2Foverview']);
   });
 });
 

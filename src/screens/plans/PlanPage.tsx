@@ -1,18 +1,17 @@
 // The plan page (spec 1 §2, spec 3 §2.1): back to the plans list, the plan's type and price,
-// whether it can be subscribed to, its quota tables and the resources it covers.
+// its subscribe action (the side panel; disabled with the reason when it cannot be subscribed
+// to), its quota tables and the resources it covers.
 import { usePlan, usePlanResources } from '../../api/products.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { Link } from '../../router/context.tsx';
 import { readBilling } from '../../rules/quota.ts';
 import { planSubscribeBlock, type PlanBlock } from '../../rules/subscribe.ts';
-import { Button } from '../../ui/Button.tsx';
 import { AsyncState, EmptyPlaceholder, ErrorPlaceholder, errorStatus } from '../../ui/Placeholders.tsx';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { productHref, useProductPage } from '../product/context.ts';
 import { IconArrowLeft } from '../product/icons.tsx';
 import { ResourceList } from '../product/ResourceList.tsx';
-import { useCanShowSubscribe } from '../product/SubscribeButton.tsx';
+import { PlanSubscribeAction } from '../product/SubscribeButton.tsx';
 import { PlanBadges, PlanSubscribed } from './PlanBadges.tsx';
 import { PlanPrice } from './PlanPrice.tsx';
 import { QuotaTable } from './QuotaTable.tsx';
@@ -47,7 +46,6 @@ export function PlanPage({ planId }: { planId: string }) {
   const { product, settings } = useProductPage();
   const plan = usePlan(product.id, planId);
   const resources = usePlanResources(product.id, planId);
-  const subscriber = useCanShowSubscribe(product);
   const blockText = useBlockText();
 
   if (plan.error) {
@@ -84,11 +82,7 @@ export function PlanPage({ planId }: { planId: string }) {
                 </div>
                 <div className="flex shrink-0 flex-col items-start gap-3 sm:items-end">
                   <PlanPrice plan={data} large />
-                  {subscriber && block && (
-                    <Tooltip content={blockText(block)} focusableWrapper>
-                      <Button disabled data-subscribe-blocked={block.reason}>{t('product.subscribe.subscribe')}</Button>
-                    </Tooltip>
-                  )}
+                  <PlanSubscribeAction product={product} plan={data} />
                 </div>
               </div>
               <dl className="m-0 mt-5 grid gap-x-6 gap-y-3 border-t border-gray-100 pt-4 text-sm sm:grid-cols-3">

@@ -1,5 +1,5 @@
 // The plans tab: one card per plan with its type, price, description and quota summary, each
-// linking to the plan page.
+// linking to the plan page, with its subscribe action (disabled with the reason when blocked).
 import { usePlans, type Plan } from '../../api/products.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { Link } from '../../router/context.tsx';
@@ -8,12 +8,14 @@ import { IconCheck, IconChevronRight } from '../../ui/icons.tsx';
 import { AsyncState, EmptyPlaceholder, ErrorPlaceholder } from '../../ui/Placeholders.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { productHref, useProductPage } from '../product/context.ts';
+import { PlanSubscribeAction } from '../product/SubscribeButton.tsx';
 import { PlanBadges, PlanSubscribed } from './PlanBadges.tsx';
 import { PlanPrice } from './PlanPrice.tsx';
 import { useQuotaText } from './useQuotaText.ts';
 
 export function PlanCard({ plan, to }: { plan: Plan; to: string }) {
   const q = useQuotaText();
+  const { product } = useProductPage();
   const currency = readBilling(plan.billing).currency;
   return (
     <article className="flex h-full flex-col rounded-xl border border-gray-200 bg-white shadow-sm transition hover:border-primary/40 hover:shadow-md" data-plan={plan.id}>
@@ -50,7 +52,10 @@ export function PlanCard({ plan, to }: { plan: Plan; to: string }) {
           <span className="sr-only">: {plan.title}</span>
           <IconChevronRight size={16} />
         </Link>
-        <PlanSubscribed plan={plan} />
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <PlanSubscribed plan={plan} />
+          <PlanSubscribeAction product={product} plan={plan} size="sm" />
+        </span>
       </div>
     </article>
   );

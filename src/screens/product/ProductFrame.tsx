@@ -1,10 +1,11 @@
 // The product details page around its tabs (spec 1 §2, spec 3 §2.1): breadcrumb, header (icon,
 // title, description, tags, version selector and state, subscribe button), the contact warnings,
-// the route tabs and the right pane. The content is the tab's; another screen may pass its own
+// the pending-invoice banner, the route tabs and the right pane. Its subscribe buttons open the
+// subscription side panel (SubscribeProvider). The content is the tab's; another screen may pass its own
 // (the documentation viewer does) and keep the same frame:
 //
 //   <ProductFrame productId={id} versionId={v} tab="docs">{viewer}</ProductFrame>
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useMarketplace } from '../../api/marketplace.ts';
 import { usePlan, useProduct, useVersion, useVersionResources, type Product } from '../../api/products.ts';
 import { useMessages } from '../../i18n/intl.ts';
@@ -23,6 +24,8 @@ import { VersionSelector } from './VersionSelector.tsx';
 import { Warnings } from './Warnings.tsx';
 import { PlansList } from '../plans/PlansList.tsx';
 import { PlanPage } from '../plans/PlanPage.tsx';
+import { PendingInvoices } from '../subscribe/PendingInvoices.tsx';
+import { SubscribeProvider } from '../subscribe/SubscribeLauncher.tsx';
 
 export interface ProductFrameProps {
   productId: string;
@@ -80,28 +83,31 @@ export function ProductFrame({ productId, versionId: routeVersionId, tab, planId
 
   return (
     <ProductContext.Provider value={state}>
-      <div className={PAGE} data-product={productId} data-tab={shownTab}>
-        <Breadcrumb
-          className="mb-4"
-          items={[
-            { label: t('product.breadcrumb.products'), href: '/browseProducts' },
-            ...(planId
-              ? [
-                  { label: product.data.title ?? productId, href: productHref.tab(productId, versionId, 'overview') },
-                  { label: t('product.tab.plans'), href: productHref.tab(productId, versionId, 'plans') },
-                  { label: plan.data?.title ?? (plan.error ? planId : '…') },
-                ]
-              : [{ label: product.data.title ?? productId }]),
-          ]}
-        />
-        <Header product={product.data} tab={shownTab} planId={planId} />
-        <Warnings />
-        <ProductTabs tab={shownTab} />
-        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_340px]">
-          <div className="min-w-0" data-part="content">{content}</div>
-          <RightPane />
+      <SubscribeProvider productId={productId}>
+        <div className={PAGE} data-product={productId} data-tab={shownTab}>
+          <Breadcrumb
+            className="mb-4"
+            items={[
+              { label: t('product.breadcrumb.products'), href: '/browseProducts' },
+              ...(planId
+                ? [
+                    { label: product.data.title ?? productId, href: productHref.tab(productId, versionId, 'overview') },
+                    { label: t('product.tab.plans'), href: productHref.tab(productId, versionId, 'plans') },
+                    { label: plan.data?.title ?? (plan.error ? planId : '…') },
+                  ]
+                : [{ label: product.data.title ?? productId }]),
+            ]}
+          />
+          <Header product={product.data} tab={shownTab} planId={planId} />
+          <Warnings />
+          <Suspense fallback={null}><PendingInvoices productId={productId} /></Suspense>
+          <ProductTabs tab={shownTab} />
+          <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_340px]">
+            <div className="min-w-0" data-part="content">{content}</div>
+            <RightPane />
+          </div>
         </div>
-      </div>
+      </SubscribeProvider>
     </ProductContext.Provider>
   );
 }

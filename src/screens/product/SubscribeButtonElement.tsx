@@ -1,23 +1,29 @@
-// <agora-subscribe-button product-id="…">: the product's subscribe button alone, in the look
-// the caller's subscriptions give it (Subscribe / Subscribed / Subscribed (n) + add); nothing
-// when the rule of spec 3 §6 hides it. It leads to the product's plans (subscribing itself is
-// the subscription flow's).
+// <agora-subscribe-button product-id="…" plan-id="…">: the product's (or one plan's) subscribe
+// button alone, in the look the caller's subscriptions give it (Subscribe / Subscribed /
+// Subscribed (n) + add); Subscribe and add open the subscription side panel right here. A visitor
+// gets 'Sign in to subscribe' (to the portal's sign-in, then back to the product); nothing shows
+// when the rule of spec 3 §6 hides the button.
 import { useEffect } from 'react';
-import { useProduct } from '../../api/products.ts';
+import { usePlan, useProduct } from '../../api/products.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { Button } from '../../ui/Button.tsx';
+import { SubscribeProvider } from '../subscribe/SubscribeLauncher.tsx';
 import { ProductSubscribeButton } from './SubscribeButton.tsx';
 
 export interface SubscribeButtonElementProps {
   productId?: string;
+  /** Subscribe to this plan (the looks follow its subscriptions); absent: the panel asks for a plan. */
+  planId?: string;
   /** 'sm' for a compact button. */
   size?: string;
 }
 
-export default function SubscribeButtonElement({ productId, size }: SubscribeButtonElementProps) {
+export default function SubscribeButtonElement({ productId, planId, size }: SubscribeButtonElementProps) {
   const { t } = useMessages('product');
   const id = productId?.trim() || null;
+  const planKey = planId?.trim() || null;
   const product = useProduct(id);
+  const plan = usePlan(id ?? '', id ? planKey : null);
   const buttonSize = size === 'sm' ? 'sm' : 'md';
   useEffect(() => {
     if (!id) console.warn('agora-subscribe-button: the product-id attribute is missing');
@@ -26,6 +32,10 @@ export default function SubscribeButtonElement({ productId, size }: SubscribeBut
     // Misconfigured on the host page: show the control, inert, and say why in the console.
     return <Button disabled size={buttonSize}>{t('product.subscribe.subscribe')}</Button>;
   }
-  if (!product.data) return null;
-  return <span className="inline-flex"><ProductSubscribeButton product={product.data} size={buttonSize} /></span>;
+  if (!product.data || (planKey && !plan.data)) return null;
+  return (
+    <SubscribeProvider productId={id}>
+      <span className="inline-flex"><ProductSubscribeButton product={product.data} plan={plan.data ?? null} size={buttonSize} /></span>
+    </SubscribeProvider>
+  );
 }

@@ -1,0 +1,22 @@
+// Invoices (spec 3 §3 Invoice, §7.2): the list with its filters (the subscribe flow polls it for
+// the paid invoice, the pending-invoice banner counts the unpaid ones) and the checkout of one
+// invoice through the payment provider. Amounts are minor units (src/rules/billing.ts formatMinor).
+import type { Static } from '@sinclair/typebox';
+import type { Checkout, Invoice as InvoiceSchema, InvoicesQuery } from '../../server/src/schemas/invoices.ts';
+import type { Api } from './client.ts';
+import { keys } from './keys.ts';
+import { useApiQuery } from './swr.ts';
+
+export type Invoice = InvoiceSchema;
+export type InvoicesFilter = InvoicesQuery;
+export type InvoiceCheckout = Static<typeof Checkout>;
+
+export const fetchInvoices = (api: Api, query: InvoicesFilter, signal?: AbortSignal) =>
+  api.list<Invoice>('/invoices', { query: query as Record<string, never>, ...(signal ? { signal } : {}) });
+
+/** Where the payer pays the invoice (the built-in fake provider's page, /api/v1/checkout/{id}?token=…). */
+export const checkoutInvoice = (api: Api, invoiceId: string) =>
+  api.post<InvoiceCheckout>(`/invoices/${encodeURIComponent(invoiceId)}/checkout`);
+
+export const useInvoices = (query: InvoicesFilter | null) =>
+  useApiQuery(query ? keys.invoices(query) : null, (api) => fetchInvoices(api, query!));
