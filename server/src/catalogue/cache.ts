@@ -8,11 +8,9 @@
 // while the previous one runs. Answers carry an ETag; If-None-Match gets a 304.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../context.ts';
 import type { Db } from '../db/store.ts';
-import { one } from './sql.ts';
 
 /** What the cache may hold in all (answers and their compressed forms), and one answer at most. */
 export const CACHE_BYTES = 32 * 1024 * 1024;
@@ -33,19 +31,56 @@ interface Entry {
   bytes: number;
 }
 
-/** The catalogue version, read from the store for every request that needs it: a request waits
- * for a read that starts after it arrived (never one already under way, which may predate a
- * write its caller has just seen acknowledged), and one read serves all the requests waiting. */
+const VERSION_QUERY = 'select version::text as v from catalogue_version where id = 1';
+interface VersionClient {
+  query(text: string): Promise<{ rows: Array<{ v: string }> }>;
+  /** PGlite's: notifications of its own session arrive as the committing statement returns. */
+  listen?(channel: string, callback: (payload: string) => void): Promise<unknown>;
+}
+
+const newer = (a: string | undefined, b: string): string => (a !== undefined && BigInt(a) >= BigInt(b) ? a : b);
+
+/** The catalogue version. On PostgreSQL it is read from the store for every request that needs
+ * it: a request waits for a read that starts after it arrived (never one already under way, which
+ * may predate a write its caller has just seen acknowledged), and one read serves all the
+ * requests waiting. The embedded store has one owner, this process, and its client hands over the
+ * bump's notification before the writing statement returns: there the version is pushed (no read),
+ * once listening has begun. */
 export class CatalogueVersion {
   private waiting: Array<{ resolve(v: string): void; reject(e: unknown): void }> = [];
   private reading = false;
-  constructor(private readonly db: Db) {}
+  private pushed: string | undefined;
+  private readonly client: VersionClient;
+  constructor(db: Db) {
+    // The driver's own client (pg Pool, PGlite): Drizzle's query path costs more than this
+    // statement itself on PGlite.
+    this.client = (db as unknown as { $client: VersionClient }).$client;
+  }
+
+  /** Starts following the version by notification where the client can (PGlite). */
+  async follow(): Promise<void> {
+    if (typeof this.client.listen !== 'function') return;
+    await this.client.listen('catalogue_version', (v) => { this.pushed = newer(this.pushed, v); });
+    // Any bump from here on is pushed; the one read makes up for those before.
+    const read = await this.query();
+    this.pushed = newer(this.pushed, read);
+  }
+
+  /** True once bumps arrive by notification (the embedded store). */
+  get following(): boolean {
+    return this.pushed !== undefined;
+  }
 
   read(): Promise<string> {
+    if (this.pushed !== undefined) return Promise.resolve(this.pushed);
     return new Promise((resolve, reject) => {
       this.waiting.push({ resolve, reject });
       if (!this.reading) void this.drain();
     });
+  }
+
+  private async query(): Promise<string> {
+    return (await this.client.query(VERSION_QUERY)).rows[0]?.v ?? '0';
   }
 
   private async drain(): Promise<void> {
@@ -54,8 +89,8 @@ export class CatalogueVersion {
       const batch = this.waiting;
       this.waiting = [];
       try {
-        const row = await one<{ v: string }>(this.db, sql`select version::text as v from catalogue_version where id = 1`);
-        for (const w of batch) w.resolve(row?.v ?? '0');
+        const v = await this.query();
+        for (const w of batch) w.resolve(v);
       } catch (error) {
         for (const w of batch) w.reject(error);
       }
@@ -217,7 +252,9 @@ declare module 'fastify' {
 
 /** `app.catalogueCache`, for the modules that call cachedReads (app.ts). */
 export function decorateCatalogueCache(app: FastifyInstance, db: Db, maxBytes = CACHE_BYTES): void {
-  app.decorate('catalogueCache', new CatalogueCache(db, maxBytes));
+  const cache = new CatalogueCache(db, maxBytes);
+  app.decorate('catalogueCache', cache);
+  app.addHook('onReady', async () => cache.versions.follow());
   app.decorateRequest('catalogueCacheKey', null);
 }
 
