@@ -8,4 +8,4 @@ defineElement('agora-product', () => import('../src/screens/product/Product.tsx'
   versionId: 'string',
   tab: 'string',
   planId: 'string',
-}, { sections: ['product'], catalogue: true });
+}, { sections: ['product', 'reviews'], catalogue: true });

@@ -15,6 +15,8 @@ import '../elements/agora-applications.ts';
 import '../elements/agora-credentials.ts';
 import '../elements/agora-access-requests.ts';
 import '../elements/agora-access-wizard.ts';
+import '../elements/agora-reviews.ts';
+import '../elements/agora-approvals.ts';
 
 export { configure } from './state/store.ts';
 export { installPageApi } from './elements/page.ts';

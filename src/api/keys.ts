@@ -75,6 +75,10 @@ export const keys = {
   subscriptionRequestDefinition: (productId: string, planId: string, definitionId: string) =>
     ['products', productId, 'plans', planId, 'subscriptionRequestDefinitions', definitionId] as const,
   invoices: (query: object) => ['invoices', 'list', query] as const,
+  // Reviews of a product (src/api/reviews.ts) and the provider's approvals queue (src/api/approvals.ts)
+  reviews: (productId: string, query: object) => ['products', productId, 'reviews', 'list', query] as const,
+  ownReview: (productId: string, userId: string) => ['products', productId, 'reviews', 'own', userId] as const,
+  approvals: (query: object) => ['approvals', 'list', query] as const,
   // The Request Access wizard (src/screens/wizard/): definitions and the application's profiles
   wizardDefinitions: (definitionIds: readonly string[]) => ['accessRequestDefinitions', 'wizard', definitionIds] as const,
   wizardProfiles: (applicationId: string) => ['applications', applicationId, 'profiles', 'wizard'] as const,

@@ -19,6 +19,7 @@ import type { RegistrationsScreenProps } from '../screens/registrations/Registra
 import type { ApplicationsProps } from '../screens/applications/Applications.tsx';
 import type { ApplicationDetailsProps } from '../screens/applications/ApplicationDetails.tsx';
 import type { AccessWizardProps } from '../screens/wizard/AccessWizard.tsx';
+import type { ApprovalsProps } from '../screens/approvals/Approvals.tsx';
 
 export type Layout =
   /** top bar + side navigation (when signed in) */
@@ -80,7 +81,7 @@ const loadProduct = () => import('../screens/product/Product.tsx');
 const productTab = (tab: string) =>
   screen(loadProduct, (m): ProductProps => ({
     productId: m.params.productId!, versionId: m.params.versionId, tab, planId: m.params.planId,
-  }), { sections: ['product'], catalogue: true });
+  }), { sections: ['product', 'reviews'], catalogue: true });
 
 const loadCategories = () => import('../screens/categories/Categories.tsx');
 
@@ -149,7 +150,8 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
   'product.plans': productTab('plans'),
   'product.plan': productTab('plans'),
   'product.ratings': productTab('ratings'),
-  'product.review': notBuilt('shell.screen.review'),
+  // The review side panel over the ratings tab (the same module: the page stays mounted).
+  'product.review': productTab('ratings'),
   'product.resources': productTab('resources'),
   'product.resource': screen(
     () => import('../screens/explorer/Resource.tsx'),
@@ -190,6 +192,12 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
   // Subscriptions and consumer insights (spec 3 §2.3, §2.5)
   subscriptions: notBuilt('shell.screen.subscriptions'),
   subscription: notBuilt('shell.screen.subscription'),
+  // The provider Administrators' approvals queue (issue 11); applications: the schema form's texts
+  approvals: screen(
+    () => import('../screens/approvals/Approvals.tsx'),
+    (m): ApprovalsProps => ({ type: query(m).get('type') ?? undefined, productId: query(m).get('product') ?? undefined }),
+    { sections: ['approvals', 'applications'] },
+  ),
   'insights.health': notBuilt('shell.screen.insights.health'),
   'insights.appUsage': notBuilt('shell.screen.insights.appUsage'),
   'insights.traffic': notBuilt('shell.screen.insights.traffic'),

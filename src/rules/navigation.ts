@@ -107,7 +107,7 @@ export function sectionOfPath(path: string): BuiltInNav | null {
 }
 
 export type SideNavId =
-  | 'home' | 'applications' | 'subscriptions' | 'credentials' | 'registrations' | 'insights'
+  | 'home' | 'applications' | 'subscriptions' | 'credentials' | 'registrations' | 'approvals' | 'insights'
   | 'insights.health' | 'insights.appUsage' | 'insights.traffic' | 'insights.compliance';
 
 export interface SideNavEntry {
@@ -121,9 +121,12 @@ export interface SideNavContext {
   consumerEnabled: boolean;
   /** The consumer role check of spec 3 §6 (administrator, Consumer, or consumer-like team roles). */
   isConsumer: boolean;
+  /** A provider Administrator (roles.ts isProviderAdministrator): the approvals queue is theirs. */
+  isProviderAdministrator?: boolean;
 }
 
-/** Side navigation: Home, Applications, Subscriptions, Credentials, Access Requests, Consumer Insights. */
+/** Side navigation: Home, Applications, Subscriptions, Credentials, Access Requests, Approvals (provider
+ * Administrators), Consumer Insights. */
 export function sideNavigation(ctx: SideNavContext): SideNavEntry[] {
   const consumerEntries = ctx.consumerEnabled && ctx.isConsumer;
   const entries: SideNavEntry[] = [
@@ -134,6 +137,7 @@ export function sideNavigation(ctx: SideNavContext): SideNavEntry[] {
   if (consumerEntries) {
     entries.push({ id: 'credentials', href: '/credentials' }, { id: 'registrations', href: '/registrations' });
   }
+  if (ctx.isProviderAdministrator) entries.push({ id: 'approvals', href: '/approvals' });
   entries.push({
     id: 'insights',
     href: '/consumer-insights/health',
@@ -155,6 +159,7 @@ export function sideNavOf(route: RouteName | null): SideNavId | null {
   if (route === 'subscriptions' || route === 'subscription') return 'subscriptions';
   if (route === 'credentials' || route === 'credential') return 'credentials';
   if (route === 'registrations' || route === 'registration' || route === 'registrationCreate') return 'registrations';
+  if (route === 'approvals') return 'approvals';
   if (route === 'insights.transaction') return 'insights.traffic';
   if (route.startsWith('insights.')) return route as SideNavId;
   return null;

@@ -73,6 +73,12 @@ export function isAdministrator(session: Maybe<RoleSession>, options: { consumer
   return session.roles.includes(options.consumerMarketplace ? ORG_ROLES.Administrator : ORG_ROLES.CentralAdmin);
 }
 
+/** A provider Administrator: the provider's own Administrator, who decides subscriptions, access
+ * requests and reviews of its products (the server's applications/rights.ts isProviderAdministrator). */
+export function isProviderAdministrator(session: Maybe<RoleSession>): boolean {
+  return !!session?.provider_guid && session.roles.includes(ORG_ROLES.Administrator);
+}
+
 /** On a public marketplace: the organisation is entitled public_provider, or the user has a provider guid. */
 export function isOnPublicMarketplace(session: Maybe<RoleSession>): boolean {
   if (!session) return false;

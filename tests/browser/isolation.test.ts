@@ -55,6 +55,7 @@ const ATTRIBUTES: Record<string, Array<{ label?: string; attrs: string }>> = {
     { label: 'GraphQL', attrs: 'product-id="prod-storefront" resource-id="res-storefront" tab="methods"' },
   ],
   'agora-product': [{ attrs: 'product-id="prod-payments"' }],
+  'agora-reviews': [{ attrs: 'product-id="prod-payments"' }],
   'agora-search': [{ attrs: 'tab="all"' }],
   'agora-subscribe-button': [{ attrs: 'product-id="prod-payments"' }],
 };

@@ -1,7 +1,7 @@
 // The role checks of spec 3 §6 and the catalogue gate of spec 1 §6.
 import { describe, expect, it } from 'vitest';
 import {
-  checkRole, isSubscriber, isConsumer, isAdministrator, isOnPublicMarketplace, canLoadCatalogue, teamsWithRole,
+  checkRole, isSubscriber, isConsumer, isAdministrator, isProviderAdministrator, isOnPublicMarketplace, canLoadCatalogue, teamsWithRole,
   type RoleSession,
 } from '../../src/rules/roles.ts';
 import { ORG_ROLES, TEAM_ROLES } from '../../src/rules/roleNames.ts';
@@ -83,6 +83,15 @@ describe('isConsumer', () => {
     expect(isConsumer(provider([ORG_ROLES.Subscriber, ORG_ROLES.CentralAdmin]))).toBe(false);
     expect(isConsumer(provider([], [team('t', [TEAM_ROLES.subscription_approver, TEAM_ROLES.administrator])]))).toBe(false);
     expect(isConsumer(consumerUser([ORG_ROLES.Subscriber]))).toBe(false);
+  });
+});
+
+describe('isProviderAdministrator', () => {
+  it('needs the provider guid and the Administrator role', () => {
+    expect(isProviderAdministrator(provider([ORG_ROLES.Administrator]))).toBe(true);
+    expect(isProviderAdministrator(provider([ORG_ROLES.CentralAdmin]))).toBe(false);
+    expect(isProviderAdministrator(consumerUser([ORG_ROLES.Administrator]))).toBe(false);
+    expect(isProviderAdministrator(null)).toBe(false);
   });
 });
 

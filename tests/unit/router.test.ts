@@ -144,6 +144,13 @@ describe('side navigation', () => {
     expect(sideNavigation({ consumerEnabled: true, isConsumer: false }).map((e) => e.id)).not.toContain('registrations');
   });
 
+  it('shows the approvals queue to provider Administrators only', () => {
+    expect(sideNavigation({ consumerEnabled: true, isConsumer: true }).map((e) => e.id)).not.toContain('approvals');
+    const ids = sideNavigation({ consumerEnabled: true, isConsumer: true, isProviderAdministrator: true }).map((e) => e.id);
+    expect(ids.indexOf('approvals')).toBe(ids.indexOf('registrations') + 1);
+    expect(sideNavOf('approvals')).toBe('approvals');
+  });
+
   it('marks the entry of the current route', () => {
     expect(sideNavOf('application.profile')).toBe('applications');
     expect(sideNavOf('registrationCreate')).toBe('registrations');

@@ -1,16 +1,20 @@
-// Ratings tab (shown only when ratings are on): the summary. Reading and writing reviews belongs
-// to the reviews screens.
-import { useMessages } from '../../i18n/intl.ts';
-import { useProductPage } from './context.ts';
-import { RatingsSummary } from './RatingsSummary.tsx';
+// Ratings tab (shown only when ratings are on): the reviews screen (summary, list, write button and
+// review panel, src/screens/reviews/). In the portal the review panel is the tab's sub-route
+// (…/ratings/review, read-only with ?readOnly=true); alone on a page the element keeps it itself.
+import { useRoute, useNavigator } from '../../router/context.tsx';
+import { href } from '../../rules/routes.ts';
+import { ProductReviews, type ReviewPanelMode } from '../reviews/Reviews.tsx';
+import { productHref, useProductPage } from './context.ts';
 
 export function RatingsTab() {
-  const { t } = useMessages('product');
-  const { product } = useProductPage();
-  return (
-    <section className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-7" aria-labelledby="agora-product-ratings" data-part="ratings">
-      <h2 id="agora-product-ratings" className="m-0 mb-5 text-lg font-semibold text-gray-900">{t('product.ratings.title')}</h2>
-      <RatingsSummary info={product.ratingInfo} large />
-    </section>
+  const { product, versionId } = useProductPage();
+  const navigator = useNavigator();
+  const { match, query } = useRoute();
+  if (!navigator.inPortal || !match) return <ProductReviews productId={product.id} />;
+  const review = match.name === 'product.review' ? (query.get('readOnly') === 'true' ? 'view' : 'edit') : undefined;
+  const params: Record<string, string> = versionId ? { productId: product.id, versionId } : { productId: product.id };
+  const go = (mode: ReviewPanelMode | null) => navigator.navigate(
+    mode ? href('product.review', params, mode === 'view' ? { readOnly: 'true' } : undefined) : productHref.tab(product.id, versionId, 'ratings'),
   );
+  return <ProductReviews productId={product.id} review={review} onReviewChange={go} />;
 }

@@ -8,11 +8,11 @@ import { useMessages } from '../../i18n/intl.ts';
 import { sideLabel } from './sideLabel.ts';
 import { APP_VERSION } from '../../rules/constants.ts';
 import { sideNavigation, sideNavOf, type SideNavEntry, type SideNavId } from '../../rules/navigation.ts';
-import { isConsumer } from '../../rules/roles.ts';
+import { isConsumer, isProviderAdministrator } from '../../rules/roles.ts';
 import type { RouteMatch } from '../../rules/routes.ts';
 import { Link } from '../../router/context.tsx';
 import { cx } from '../../ui/tone.ts';
-import { IconApps, IconChart, IconChevron, IconHome, IconKey, IconRequests, IconSidebar, IconSubscriptions } from './icons.tsx';
+import { IconApprovals, IconApps, IconChart, IconChevron, IconHome, IconKey, IconRequests, IconSidebar, IconSubscriptions } from './icons.tsx';
 
 const COLLAPSED_KEY = 'agora-sidenav-collapsed';
 
@@ -22,6 +22,7 @@ const ICONS: Partial<Record<SideNavId, ComponentType<{ size?: number }>>> = {
   subscriptions: IconSubscriptions,
   credentials: IconKey,
   registrations: IconRequests,
+  approvals: IconApprovals,
   insights: IconChart,
 };
 
@@ -39,7 +40,7 @@ export function SideNav({ settings, match }: { settings: SiteSettings; match: Ro
   const { data: session } = useSession();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const current = sideNavOf(match.name);
-  const entries = sideNavigation({ consumerEnabled: settings.consumer, isConsumer: isConsumer(session) });
+  const entries = sideNavigation({ consumerEnabled: settings.consumer, isConsumer: isConsumer(session), isProviderAdministrator: isProviderAdministrator(session) });
   const insightsOpenByRoute = current?.startsWith('insights.') ?? false;
   const [insightsOpen, setInsightsOpen] = useState(true);
 

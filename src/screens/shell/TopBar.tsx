@@ -5,7 +5,7 @@ import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { siteName, type SiteSettings } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { sectionOf, sideNavigation, sideNavOf, topNavigation, type NavEntry, type SideNavEntry } from '../../rules/navigation.ts';
-import { isConsumer } from '../../rules/roles.ts';
+import { isConsumer, isProviderAdministrator } from '../../rules/roles.ts';
 import { signInPath, type RouteMatch } from '../../rules/routes.ts';
 import { Link } from '../../router/context.tsx';
 import { useSignedIn } from '../../state/store.ts';
@@ -148,7 +148,7 @@ function MobileMenu({ settings, entries, current, match, label }: {
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, panel, button);
   const id = useId();
-  const side: SideNavEntry[] = signedIn ? sideNavigation({ consumerEnabled: settings.consumer, isConsumer: isConsumer(session) }) : [];
+  const side: SideNavEntry[] = signedIn ? sideNavigation({ consumerEnabled: settings.consumer, isConsumer: isConsumer(session), isProviderAdministrator: isProviderAdministrator(session) }) : [];
   const currentSide = sideNavOf(match.name);
 
   const item = (key: string, text: string, to: string, isCurrent: boolean, external?: NavEntry) => (
