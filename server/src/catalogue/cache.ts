@@ -4,13 +4,14 @@
 // the catalogue's version moves on. Every write to a table the answers are made of bumps that
 // version in its own transaction (migration 0014, a trigger: no write path can forget it), and
 // each cached read checks it, so a write is visible at once, on this instance and on any other
-// sharing the database. The check is one tiny statement shared by every request that arrives
-// while the previous one runs. Answers carry an ETag; If-None-Match gets a 304.
+// sharing the database (db/version.ts says how the version is followed). Answers carry an ETag;
+// If-None-Match gets a 304.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../context.ts';
 import type { Db } from '../db/store.ts';
+import { StoreVersion } from '../db/version.ts';
 
 /** What the cache may hold in all (answers and their compressed forms), and one answer at most. */
 export const CACHE_BYTES = 32 * 1024 * 1024;
@@ -31,82 +32,14 @@ interface Entry {
   bytes: number;
 }
 
-const VERSION_QUERY = 'select version::text as v from catalogue_version where id = 1';
-interface VersionClient {
-  query(text: string): Promise<{ rows: Array<{ v: string }> }>;
-  /** PGlite's: notifications of its own session arrive as the committing statement returns. */
-  listen?(channel: string, callback: (payload: string) => void): Promise<unknown>;
-}
-
-const newer = (a: string | undefined, b: string): string => (a !== undefined && BigInt(a) >= BigInt(b) ? a : b);
-
-/** The catalogue version. On PostgreSQL it is read from the store for every request that needs
- * it: a request waits for a read that starts after it arrived (never one already under way, which
- * may predate a write its caller has just seen acknowledged), and one read serves all the
- * requests waiting. The embedded store has one owner, this process, and its client hands over the
- * bump's notification before the writing statement returns: there the version is pushed (no read),
- * once listening has begun. */
-export class CatalogueVersion {
-  private waiting: Array<{ resolve(v: string): void; reject(e: unknown): void }> = [];
-  private reading = false;
-  private pushed: string | undefined;
-  private readonly client: VersionClient;
-  constructor(db: Db) {
-    // The driver's own client (pg Pool, PGlite): Drizzle's query path costs more than this
-    // statement itself on PGlite.
-    this.client = (db as unknown as { $client: VersionClient }).$client;
-  }
-
-  /** Starts following the version by notification where the client can (PGlite). */
-  async follow(): Promise<void> {
-    if (typeof this.client.listen !== 'function') return;
-    await this.client.listen('catalogue_version', (v) => { this.pushed = newer(this.pushed, v); });
-    // Any bump from here on is pushed; the one read makes up for those before.
-    const read = await this.query();
-    this.pushed = newer(this.pushed, read);
-  }
-
-  /** True once bumps arrive by notification (the embedded store). */
-  get following(): boolean {
-    return this.pushed !== undefined;
-  }
-
-  read(): Promise<string> {
-    if (this.pushed !== undefined) return Promise.resolve(this.pushed);
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ resolve, reject });
-      if (!this.reading) void this.drain();
-    });
-  }
-
-  private async query(): Promise<string> {
-    return (await this.client.query(VERSION_QUERY)).rows[0]?.v ?? '0';
-  }
-
-  private async drain(): Promise<void> {
-    this.reading = true;
-    while (this.waiting.length) {
-      const batch = this.waiting;
-      this.waiting = [];
-      try {
-        const v = await this.query();
-        for (const w of batch) w.resolve(v);
-      } catch (error) {
-        for (const w of batch) w.reject(error);
-      }
-    }
-    this.reading = false;
-  }
-}
-
 /** Answers of one catalogue version, least recently used first out once over `maxBytes`. */
 export class CatalogueCache {
   private entries = new Map<string, Entry>();
   private version = '';
   bytes = 0;
-  readonly versions: CatalogueVersion;
+  readonly versions: StoreVersion;
   constructor(db: Db, private readonly maxBytes = CACHE_BYTES) {
-    this.versions = new CatalogueVersion(db);
+    this.versions = new StoreVersion(db, 'catalogue_version');
   }
 
   get size(): number {

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { VISITOR, type Caller } from '../context.ts';
 import { ApiError, unauthorized } from '../errors.ts';
 import { getOrCreateSecret } from '../db/secrets.ts';
-import { loadCaller, loadSessionCaller } from '../auth/caller.ts';
+import { loadCaller, SessionCallers } from '../auth/caller.ts';
 import { AuthService } from '../auth/service.ts';
 import { OidcVerifier, type OidcOptions } from '../auth/oidc.ts';
 import { TokenError, TokenKeys } from '../auth/tokens.ts';
@@ -59,6 +59,8 @@ export default fp<AuthOptions>(async (app, options) => {
   const keys = new TokenKeys(secret, options.accessTokenTtlSeconds ?? 15 * 60);
   const service = new AuthService(app.db, keys, options.refreshTokenTtlSeconds ?? 30 * 24 * 3600);
   const oidc = options.oidc ? new OidcVerifier(app.db, options.oidc) : undefined;
+  const sessionCallers = new SessionCallers(app.db);
+  app.addHook('onReady', async () => sessionCallers.versions.follow());
   app.decorate('auth', service);
   app.decorate('authOptions', options);
   app.decorateRequest('caller', null as unknown as Caller);
@@ -73,7 +75,7 @@ export default fp<AuthOptions>(async (app, options) => {
     let caller: Caller | null;
     if (alg === 'HS256' && options.builtinSignIn !== false) {
       const claims = await keys.verify(token);
-      const { active, caller: loaded } = await loadSessionCaller(app.db, claims.userId, claims.sessionId);
+      const { active, caller: loaded } = await sessionCallers.load(claims.userId, claims.sessionId);
       if (!active) throw unauthorized('The session was signed out; sign in again.');
       caller = loaded;
     } else if (oidc) {
