@@ -45,8 +45,8 @@ export interface AppOptions {
   /** Folder holding dist/ and demo/ (default: the project root). */
   staticRoot?: string;
   logger?: boolean;
-  /** Trust X-Forwarded-* from a load balancer in front. */
-  trustProxy?: boolean;
+  /** Trust X-Forwarded-* from a load balancer in front (true, a hop count, or its addresses). */
+  trustProxy?: boolean | number | string;
   /** Default: the system clock. */
   clock?: Clock;
   /** Run background jobs on this instance once ready (default true); tests may run them by hand
@@ -63,7 +63,8 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    // A hop count as a function: Fastify's types take one where its runtime takes a number too.
+    trustProxy: typeof options.trustProxy === 'number' ? ((hops) => (_address: string, hop: number) => hop < hops)(options.trustProxy) : options.trustProxy ?? false,
     // Repeated keys (?status=a&status=b) arrive as arrays; the route schemas coerce single values.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     bodyLimit: 12 * 1024 * 1024,

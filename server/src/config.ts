@@ -13,6 +13,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   auth: AuthOptions;
   logger: boolean;
+  /** TRUST_PROXY: whose X-Forwarded-For names the client (sign-in limits count per client address). */
+  trustProxy: boolean | number | string;
   /** SECRETS_KEY, GATEWAY_MTLS_HEADER. */
   credentials: CredentialsOptions;
   /** GATEWAY_ALLOW_HOSTS. */
@@ -90,6 +92,19 @@ function publicOrigins(env: NodeJS.ProcessEnv, host: string, port: number): stri
   return names.map((name) => new URL(`http://${name}:${port}`).origin);
 }
 
+/** TRUST_PROXY: true/false, a number of proxy hops, or a comma-separated list of the proxies'
+ * addresses or CIDR ranges (Fastify's trustProxy). */
+function trustProxy(env: NodeJS.ProcessEnv): boolean | number | string {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (/^(true|false|yes|no|on|off|0|1)$/i.test(raw)) return flag(env, 'TRUST_PROXY', false);
+  if (!/^[0-9A-Fa-f:.\/]+(\s*,\s*[0-9A-Fa-f:.\/]+)*$/.test(raw)) {
+    throw new ConfigError(`TRUST_PROXY must be true, false, a number of proxies or their addresses (comma-separated), not "${raw}".`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const issuer = env.OIDC_ISSUER?.trim() || undefined;
   const jwksUrl = env.OIDC_JWKS_URL?.trim() || undefined;
@@ -121,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     auth,
     logger: flag(env, 'LOG', false),
+    trustProxy: trustProxy(env),
     credentials: { secretsKey: secretsKey(env), mtlsHeader: headerName(env, 'GATEWAY_MTLS_HEADER') },
     egress: { allowHosts: allowHosts(env) },
     publicOrigins: publicOrigins(env, host, port),

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   const accounts: Account[] = seed.DEMO_ACCOUNTS;
 
   const app = await buildApp({
-    store, auth: config.auth, serveStatic: true, logger: config.logger, credentials: config.credentials,
+    store, auth: config.auth, serveStatic: true, logger: config.logger, credentials: config.credentials, trustProxy: config.trustProxy,
     egress: config.egress, publicOrigins: config.publicOrigins,
   });
   await app.listen({ port: config.port, host: config.host });

@@ -95,6 +95,23 @@ describe('sign-in limits', () => {
     expect((await signIn(t.app, user.email, user.password, newAddress())).statusCode).toBe(200);
   });
 
+  it('behind a trusted proxy, clients are told apart by X-Forwarded-For (not all shut out together)', async () => {
+    const proxied = await buildApp({ store: t.store, auth: { secret: 'test-secret-of-at-least-32-characters!' }, runJobs: false, clock, trustProxy: 1 });
+    try {
+      const user = await t.createUser({ orgId: org.id });
+      const proxy = newAddress();
+      const via = (client: string, password: string) => proxied.inject({
+        method: 'POST', url: `${API}/auth/signin`, payload: { username: user.email, password }, remoteAddress: proxy, headers: { 'x-forwarded-for': client },
+      });
+      const attacker = newAddress();
+      for (let i = 0; i <= SIGNIN_LIMITS.accountFree; i++) await via(attacker, 'guess');
+      expect((await via(attacker, 'guess')).statusCode).toBe(429);
+      expect((await via(newAddress(), user.password)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('a second instance on the same store sees the same counts', async () => {
     const other = await buildApp({ store: t.store, auth: { secret: 'test-secret-of-at-least-32-characters!' }, runJobs: false, clock });
     try {

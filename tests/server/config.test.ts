@@ -82,4 +82,12 @@ describe('loadConfig (the environment npm start reads)', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.test' })).toThrow(/OIDC_JWKS_URL/);
     expect(() => loadConfig({ AUTH_BUILTIN: 'maybe' })).toThrow(/AUTH_BUILTIN/);
   });
+
+  it('reads TRUST_PROXY as a flag, a hop count or the proxies\' addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(() => loadConfig({ TRUST_PROXY: 'the load balancer' })).toThrow(/TRUST_PROXY/);
+  });
 });
