@@ -17,6 +17,7 @@ import '../elements/agora-access-requests.ts';
 import '../elements/agora-access-wizard.ts';
 import '../elements/agora-reviews.ts';
 import '../elements/agora-approvals.ts';
+import '../elements/agora-subscriptions.ts';
 
 export { configure } from './state/store.ts';
 export { installPageApi } from './elements/page.ts';

@@ -20,3 +20,22 @@ export const checkoutInvoice = (api: Api, invoiceId: string) =>
 
 export const useInvoices = (query: InvoicesFilter | null) =>
   useApiQuery(query ? keys.invoices(query) : null, (api) => fetchInvoices(api, query!));
+
+/**
+ * Sends the payer to the payment provider's page for an invoice, in a new tab. Call it in the
+ * click itself: the tab is opened before the await (one opened after it counts as a pop-up) and
+ * sent on once the server gives the checkout; without a tab (blocked) this page goes there.
+ */
+export async function openCheckout(api: Api, invoiceId: string): Promise<void> {
+  const win = window.open('', '_blank');
+  try {
+    const { url } = await checkoutInvoice(api, invoiceId);
+    // The provider's URL may be a path of the marketplace server (the built-in fake's page).
+    const absolute = new URL(url, new URL(api.options.apiBase, window.location.href)).href;
+    if (win) win.location.href = absolute;
+    else window.location.assign(absolute);
+  } catch (error) {
+    win?.close();
+    throw error;
+  }
+}

@@ -70,6 +70,10 @@ export const keys = {
   // Subscriptions as the wizard reads them (src/api/subscriptions.ts)
   subscription: (subscriptionId: string) => ['subscriptions', subscriptionId] as const,
   subscriptionResources: (subscriptionId: string, query: object) => ['subscriptions', subscriptionId, 'resources', query] as const,
+  // The subscriptions screens (src/screens/subscriptions/): the list, and a subscription's applications and quota usage
+  subscriptions: (query: object) => ['subscriptions', 'list', query] as const,
+  subscriptionApplications: (subscriptionId: string, query: object) => ['subscriptions', subscriptionId, 'applications', query] as const,
+  subscriptionUsage: (subscriptionId: string) => ['subscriptions', subscriptionId, 'usage'] as const,
   // Subscribing: the side panel's options and the plan's request definition; invoices (src/api/invoices.ts)
   subscriptionOptions: (productId: string, planId: string) => ['subscriptions', 'options', productId, planId] as const,
   subscriptionRequestDefinition: (productId: string, planId: string, definitionId: string) =>

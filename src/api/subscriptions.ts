@@ -7,6 +7,10 @@ import type {
   SubscriptionResource as SubscriptionResourceSchema, SubscriptionResourcesQuery, SubscriptionSummary, SubscriptionsQuery,
 } from '../../server/src/schemas/subscriptions.ts';
 import type { SubscriptionRequestDefinition as SubscriptionRequestDefinitionSchema } from '../../server/src/schemas/plans.ts';
+import type {
+  Subscription as SubscriptionDetailsSchema, SubscriptionApplication as SubscriptionApplicationSchema, SubscriptionApplicationsQuery,
+} from '../../server/src/schemas/subscriptions.ts';
+import type { SubscriptionUsage as SubscriptionUsageSchema } from '../../server/src/schemas/usage.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Api, Page } from './client.ts';
 import { keys } from './keys.ts';
@@ -66,3 +70,31 @@ export const useSubscriptionOptions = (productId: string | null, planId: string 
 export const useSubscriptionRequestDefinition = (productId: string, planId: string | null, definitionId: string | null) =>
   useApiQuery<SubscriptionRequestDefinition>(planId && definitionId ? keys.subscriptionRequestDefinition(productId, planId, definitionId) : null,
     (api) => fetchSubscriptionRequestDefinition(api, productId, planId!, definitionId!));
+
+// ---------------------------------------------------------------- the subscriptions list and details
+
+/** GET /subscriptions/{id}: the row plus the submitted data, its schema, billing and history. */
+export type SubscriptionDetails = Static<typeof SubscriptionDetailsSchema>;
+export type SubscriptionHistoryEntry = SubscriptionDetails['history'][number];
+export type SubscriptionApplication = Static<typeof SubscriptionApplicationSchema>;
+export type SubscriptionApplicationsFilter = Static<typeof SubscriptionApplicationsQuery>;
+/** GET /subscriptions/{id}/usage: each quota's use in its current window (the usage bars). */
+export type SubscriptionUsage = SubscriptionUsageSchema;
+export type QuotaUsage = SubscriptionUsage['items'][number];
+
+export const useSubscriptions = (query: SubscriptionsFilter | null) =>
+  useApiQuery<Page<Subscription>>(query ? keys.subscriptions(query) : null, (api) => fetchSubscriptions(api, query!), { keepPreviousData: true });
+
+/** The same answer as useSubscription (one cache entry), read with the detail's fields. */
+export const useSubscriptionDetails = (id: string | null) =>
+  useApiQuery<SubscriptionDetails>(id ? keys.subscription(id) : null, (api) => api.get<SubscriptionDetails>(one(id!)));
+
+/** DELETE /subscriptions/{id}: 202 with the subscription now archiving; a job archives it. */
+export const unsubscribe = (api: Api, id: string) => api.delete<SubscriptionDetails>(one(id));
+
+export const useSubscriptionApplications = (id: string | null, query: SubscriptionApplicationsFilter) =>
+  useApiQuery<Page<SubscriptionApplication>>(id ? keys.subscriptionApplications(id, query) : null,
+    (api) => api.list<SubscriptionApplication>(`${one(id!)}/applications`, { query: { ...query } }), { keepPreviousData: true });
+
+export const useSubscriptionUsage = (id: string | null) =>
+  useApiQuery<SubscriptionUsage>(id ? keys.subscriptionUsage(id) : null, (api) => api.get<SubscriptionUsage>(`${one(id!)}/usage`));

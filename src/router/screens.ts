@@ -20,6 +20,7 @@ import type { ApplicationsProps } from '../screens/applications/Applications.tsx
 import type { ApplicationDetailsProps } from '../screens/applications/ApplicationDetails.tsx';
 import type { AccessWizardProps } from '../screens/wizard/AccessWizard.tsx';
 import type { ApprovalsProps } from '../screens/approvals/Approvals.tsx';
+import type { SubscriptionsProps } from '../screens/subscriptions/Subscriptions.tsx';
 
 export type Layout =
   /** top bar + side navigation (when signed in) */
@@ -116,6 +117,14 @@ const registrationsScreen = screen(
   { sections: ['registrations', 'applications'] },
 );
 
+// The subscriptions list and details: one module, so going back to the list keeps its filters' chunk.
+const subscriptionsScreen = screen(
+  () => import('../screens/subscriptions/Subscriptions.tsx'),
+  (m): SubscriptionsProps => ({ subscriptionId: m.params.subscriptionId, product: query(m).get('product') ?? undefined }),
+  // applications: the schema form's texts (additional information)
+  { sections: ['subscriptions', 'applications'] },
+);
+
 export interface SignInProps {
   returnTo?: string;
   /** Why the visitor is here: 'expired' after a failed token refresh. */
@@ -190,8 +199,8 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
     { sections: ['wizard', 'applications'] },
   ),
   // Subscriptions and consumer insights (spec 3 §2.3, §2.5)
-  subscriptions: notBuilt('shell.screen.subscriptions'),
-  subscription: notBuilt('shell.screen.subscription'),
+  subscriptions: subscriptionsScreen,
+  subscription: subscriptionsScreen,
   // The provider Administrators' approvals queue (issue 11); applications: the schema form's texts
   approvals: screen(
     () => import('../screens/approvals/Approvals.tsx'),

@@ -76,6 +76,8 @@ export const REVIEW_TITLE_MAX = 100;
 export const SUBSCRIPTION_ARCHIVE_DELAY_MS = 1000;
 /** Pending items of the provider's approvals queue per page, by default. */
 export const APPROVALS_PAGE_SIZE = 10;
+/** Page sizes of the subscriptions list (spec 3 §9: from 10). */
+export const SUBSCRIPTION_PAGE_SIZES = [10, 20, 30, 50] as const;
 
 // Quotas and prices
 export const UNLIMITED_THRESHOLD = 999_999_999;

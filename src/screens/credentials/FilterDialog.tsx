@@ -5,6 +5,7 @@ import { useApi } from '../../api/context.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
 import { PROVISIONING_STATUSES, CREDENTIAL_DISPLAY_STATES } from '../../rules/credentials.ts';
 import { Button } from '../../ui/Button.tsx';
+import { CheckboxGroup } from '../../ui/CheckboxGroup.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { PagedSelect } from '../../ui/PagedSelect.tsx';
 import { EXPIRY_PRESETS, NO_FILTERS, type CredentialFilters } from './query.ts';
@@ -18,16 +19,6 @@ export function FilterDialog({ value, withApplication, onApply, onClose }: {
   const api = useApi();
   const [f, setF] = useState(value);
   const [app, setApp] = useState<Named | null>(value.applicationIds[0] ? { id: value.applicationIds[0], title: value.applicationIds[0] } : null);
-  const toggle = <K extends 'status' | 'states'>(key: K, item: CredentialFilters[K][number]) => {
-    const list = f[key] as string[];
-    setF({ ...f, [key]: list.includes(item) ? list.filter((x) => x !== item) : [...list, item] });
-  };
-  const box = (checked: boolean, onChange: () => void, label: string, name: string) => (
-    <label key={name} className="flex items-center gap-2 py-0.5 text-sm text-gray-800">
-      <input type="checkbox" checked={checked} onChange={onChange} data-filter={name} className="h-4 w-4 accent-primary" />
-      {label}
-    </label>
-  );
   return (
     <Dialog
       open
@@ -43,14 +34,10 @@ export function FilterDialog({ value, withApplication, onApply, onClose }: {
       )}
     >
       <div className="grid gap-5 sm:grid-cols-2" data-part="credential-filters">
-        <fieldset className="m-0 border-0 p-0">
-          <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-gray-500">{t('credentials.filter.status')}</legend>
-          {PROVISIONING_STATUSES.map((s) => box(f.status.includes(s), () => toggle('status', s), t(`credentials.status.${s}` as MessageKey), `status-${s}`))}
-        </fieldset>
-        <fieldset className="m-0 border-0 p-0">
-          <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-gray-500">{t('credentials.filter.states')}</legend>
-          {CREDENTIAL_DISPLAY_STATES.map((s) => box(f.states.includes(s), () => toggle('states', s), t(`credentials.state.${s}` as MessageKey), `state-${s}`))}
-        </fieldset>
+        <CheckboxGroup legend={t('credentials.filter.status')} name="status" selected={f.status} onChange={(status) => setF({ ...f, status })}
+          options={PROVISIONING_STATUSES.map((value) => ({ value, label: t(`credentials.status.${value}` as MessageKey) }))} />
+        <CheckboxGroup legend={t('credentials.filter.states')} name="state" selected={f.states} onChange={(states) => setF({ ...f, states })}
+          options={CREDENTIAL_DISPLAY_STATES.map((value) => ({ value, label: t(`credentials.state.${value}` as MessageKey) }))} />
         <fieldset className="m-0 border-0 p-0">
           <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-gray-500">{t('credentials.filter.expiry')}</legend>
           {[null, ...EXPIRY_PRESETS].map((p) => (

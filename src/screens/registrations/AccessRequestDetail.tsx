@@ -10,6 +10,7 @@ import { href } from '../../rules/routes.ts';
 import { Link } from '../../router/context.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
+import { History } from '../../ui/History.tsx';
 import { EmptyPlaceholder, ErrorPanel, ErrorPlaceholder, LoadingPlaceholder, UnauthorizedPlaceholder, errorStatus } from '../../ui/Placeholders.tsx';
 import { SchemaForm } from '../../ui/SchemaForm.tsx';
 import { SidePanel } from '../../ui/SidePanel.tsx';
@@ -97,21 +98,14 @@ function Body({ request: r }: { request: AccessRequest }) {
       </section>
       <section data-part="history">
         <h3 className="m-0 mb-2 text-sm font-semibold text-gray-900">{t('registrations.history.title')}</h3>
-        {r.history.length === 0 ? <p className="m-0 text-gray-500">{t('registrations.history.empty')}</p> : (
-          <ol className="m-0 list-none space-y-3 border-l-2 border-gray-200 pl-4">
-            {r.history.map((h, i) => (
-              <li key={i} data-history={h.type} className="relative">
-                <span aria-hidden="true" className={cx('absolute -left-[1.4rem] top-1.5 h-2.5 w-2.5 rounded-full', h.type === 'approved' ? 'bg-success' : h.type === 'rejected' ? 'bg-danger' : 'bg-gray-400')} />
-                <p className="m-0 font-medium text-gray-900">
-                  {t(`registrations.history.${h.type}` as MessageKey)}
-                  {h.user?.name && <span className="font-normal text-gray-600"> {t('registrations.history.by', { name: h.user.name })}</span>}
-                </p>
-                <p className="m-0 text-xs text-gray-500">{fmt.dateTime(h.at)}</p>
-                {h.reason && <p className="m-0 mt-1 text-gray-700">{t('registrations.history.reason', { reason: h.reason })}</p>}
-              </li>
-            ))}
-          </ol>
-        )}
+        <History empty={t('registrations.history.empty')} items={r.history.map((h) => ({
+          type: h.type,
+          title: t(`registrations.history.${h.type}` as MessageKey),
+          by: h.user?.name ? t('registrations.history.by', { name: h.user.name }) : null,
+          at: fmt.dateTime(h.at),
+          reason: h.reason ? t('registrations.history.reason', { reason: h.reason }) : null,
+          tone: h.type === 'approved' ? 'success' : h.type === 'rejected' ? 'danger' : 'neutral',
+        }))} />
       </section>
     </div>
   );

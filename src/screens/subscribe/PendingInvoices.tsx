@@ -5,7 +5,7 @@
 // latest one on the payment provider's checkout page.
 import { useState } from 'react';
 import { useApi } from '../../api/context.ts';
-import { checkoutInvoice, useInvoices } from '../../api/invoices.ts';
+import { openCheckout, useInvoices } from '../../api/invoices.ts';
 import { useMarketplace } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { PENDING_INVOICE_STATUSES } from '../../rules/constants.ts';
@@ -31,14 +31,9 @@ export function PendingInvoices({ productId }: { productId: string }) {
   const pay = async () => {
     setBusy(true);
     setFailure(null);
-    const win = window.open('', '_blank');
     try {
-      const { url } = await checkoutInvoice(api, latest.id);
-      const absolute = new URL(url, new URL(api.options.apiBase, window.location.href)).href;
-      if (win) win.location.href = absolute;
-      else window.location.assign(absolute);
+      await openCheckout(api, latest.id);
     } catch (error) {
-      win?.close();
       setFailure(error);
     } finally {
       setBusy(false);
