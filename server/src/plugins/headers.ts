@@ -68,8 +68,10 @@ export default fp<HeadersOptions>(async (app, options) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     const api = request.url.startsWith(`${options.apiBase}/`) || request.url === options.apiBase;
-    reply.header('content-security-policy', api ? API_POLICY : options.pagePolicy);
-    reply.header('x-frame-options', api ? 'DENY' : 'SAMEORIGIN');
+    // A route that chose its own policy keeps it (the gateway's sandbox for upstream answers, the
+    // checkout page's).
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', api ? API_POLICY : options.pagePolicy);
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', api ? 'DENY' : 'SAMEORIGIN');
   });
 }, { name: 'headers' });
 
