@@ -126,7 +126,7 @@ export function RequestStep({ productId, initialPlanId, billingEnabled, sending,
                   <option key={p2.id} value={p2.id} disabled={!!block}>
                     {block
                       ? t('subscribe.plan.optionBlocked', { title: p2.title, reason: blockText(block) })
-                      : t('subscribe.plan.option', { title: p2.title, type: t(p2.type === 'paid' ? 'subscribe.plan.paid' : 'subscribe.plan.free') })}
+                      : planOptionLabel(p2.title, t(p2.type === 'paid' ? 'subscribe.plan.paid' : 'subscribe.plan.free'), t)}
                   </option>
                 ))}
               </select>
@@ -226,6 +226,11 @@ export function RequestStep({ productId, initialPlanId, billingEnabled, sending,
       </div>
     </form>
   );
+}
+
+/** 'Starter (paid)'; a plan named after its type ('Free') needs no '(free)'. */
+function planOptionLabel(title: string, type: string, t: (key: 'subscribe.plan.option', values: Record<string, string>) => string): string {
+  return title.trim().toLowerCase() === type.toLowerCase() ? title : t('subscribe.plan.option', { title, type });
 }
 
 function failureTitle(error: Error, t: (key: 'subscribe.error.notAllowed' | 'subscribe.error.conflict' | 'subscribe.error.create') => string): string {
