@@ -93,6 +93,8 @@ describe('a write is visible at once', () => {
       await tx.execute(sql`alter table products enable trigger catalogue_version_bump`);
     });
     expect(await title()).toBe(cached);
+    // The embedded store pushes each bump (no read per request); PostgreSQL is read per request.
+    expect(t.app.catalogueCache.versions.following).toBe(t.store.kind === 'pglite');
     await t.db.update(products).set({ title: 'Zebra seen' }).where(eq(products.id, 'p-zebra'));
     expect(await title()).toBe('Zebra seen');
   });

@@ -3,7 +3,7 @@
 //   { op: 'query', id, text, params, rowMode, keepText, tx? }   a statement, in transaction tx when set
 //   { op: 'begin', id, tx } / { op: 'end', id, tx, commit }     a transaction's start and end
 //   { op: 'exec', id, text } / { op: 'dump', id } / { op: 'close', id }
-// and one answer per message: { id, result } or { id, error }.
+// and one answer per message: { id, result } or { id, error }; notifications are posted as they come.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -66,6 +66,11 @@ async function handle(message) {
     default: throw new Error(`unknown operation ${message.op}`);
   }
 }
+
+// Notifications of this session (LISTEN sent through exec) go out as { notify: channel, payload }.
+// PGlite hands them over while the committing statement's answer is read, so they are posted
+// before that answer: a listener in the main thread hears of a commit before its writer goes on.
+pg.onNotification((channel, payload) => parentPort.postMessage({ notify: channel, payload }));
 
 parentPort.on('message', (message) => {
   handle(message).then(

@@ -44,6 +44,7 @@ export class ThreadedPGlite {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private readonly ready: Promise<void>;
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
 
   private constructor(options: ThreadedPGliteOptions, loadFrom: ArrayBuffer | undefined) {
     this.worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
@@ -54,7 +55,11 @@ export class ThreadedPGlite {
       this.worker.once('error', reject);
       this.worker.once('message', () => resolve());
     });
-    this.worker.on('message', (message: { id?: number; result?: unknown; error?: Record<string, unknown> }) => {
+    this.worker.on('message', (message: { id?: number; result?: unknown; error?: Record<string, unknown>; notify?: string; payload?: string }) => {
+      if (message.notify !== undefined) {
+        for (const callback of this.listeners.get(message.notify) ?? []) callback(message.payload ?? '');
+        return;
+      }
       const waiting = message.id === undefined ? undefined : this.pending.get(message.id);
       if (!waiting) return;
       this.pending.delete(message.id!);
@@ -105,6 +110,17 @@ export class ThreadedPGlite {
     }
     await this.send({ op: 'end', tx, commit: true });
     return result;
+  }
+
+  /** As PGlite's listen: `callback` hears each notification on `channel`, before the answer of
+   * the statement whose commit sent it (db/version.ts relies on that order). */
+  async listen(channel: string, callback: (payload: string) => void): Promise<void> {
+    const known = this.listeners.get(channel);
+    if (known) known.add(callback);
+    else {
+      this.listeners.set(channel, new Set([callback]));
+      await this.exec(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    }
   }
 
   exec(text: string): Promise<Results[]> {
