@@ -147,6 +147,8 @@ describe('subscribing', () => {
     const result = panel.locator('[data-part="result"]');
     await result.waitFor({ timeout: 15_000 });
     expect(await result.getAttribute('data-result')).toBe('approved');
+    // An administrator, and the product's resources need an access request: the wizard's link, with the subscription.
+    expect(await result.locator('[data-action="register"]').getAttribute('href')).toBe(`/registrations/create/prod-payments?subscriptionId=${created.id}`);
     await shots(page, 'panel-paid-approved');
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
