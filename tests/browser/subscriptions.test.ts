@@ -67,7 +67,7 @@ describe('subscriptions list', () => {
     }
     expect(first.items.some((s) => s.applications.totalCount > 0)).toBe(true);
     const header = (await page.locator(`${ROOT} thead`).innerText()).toUpperCase();
-    for (const col of ['NAME', 'PRODUCT', 'PLAN', 'STATE', 'APPROVAL', 'APPLICATIONS', 'OWNER', 'CREATED']) expect(header).toContain(col);
+    for (const col of ['NAME', 'PRODUCT', 'PLAN', 'STATUS', 'APPLICATIONS', 'OWNER', 'CREATED']) expect(header).toContain(col);
     // The page sizes start at 10; the next page holds the rest.
     const sizes = await page.locator(`${ROOT} nav[aria-label] select`).first().locator('option').allInnerTexts();
     expect(sizes.map(Number)[0]).toBe(10);
@@ -265,7 +265,11 @@ describe('unsubscribe', () => {
     await dialog.waitFor({ state: 'detached' });
     // The list refetches (at once and 1 s later): cancelling while the job runs, then cancelled.
     await poll(() => rowOf(page, title).locator('[data-state]').innerText()).toMatch(/^(Cancelling|Cancelled)$/);
-    await poll(() => rowOf(page, title).locator('[data-state]').innerText()).toBe('Cancelled');
+    // The archive job runs about 1 s after the request, so the refetch may still see it cancelling: refresh until it is done.
+    await poll(async () => {
+      await page.locator(`${ROOT} [data-part="refresh"]`).click();
+      return rowOf(page, title).locator('[data-state]').innerText();
+    }).toBe('Cancelled');
     expect(await rowOf(page, title).locator('[data-action="unsubscribe"]').count()).toBe(0);
   });
 
@@ -276,8 +280,11 @@ describe('unsubscribe', () => {
     await dialog.locator('input').fill('UNSUBSCRIBE');
     await dialog.locator('button[type="submit"]').click();
     await poll(() => page.locator(`${ROOT} header [data-state]`).innerText()).toMatch(/^(Cancelling|Cancelled)$/);
-    await poll(() => page.locator(`${ROOT} header [data-state]`).innerText()).toBe('Cancelled');
-    await poll(() => page.locator(`${ROOT} [data-part="history"] [data-history]`).last().getAttribute('data-history')).toBe('archived');
+    await poll(async () => {
+      await openDetails(page, 'sub-acme-order-events-free');
+      return page.locator(`${ROOT} header [data-state]`).innerText();
+    }).toBe('Cancelled');
+    expect(await page.locator(`${ROOT} [data-part="history"] [data-history]`).last().getAttribute('data-history')).toBe('archived');
     expect(await page.locator(`${ROOT} [data-action="unsubscribe"]`).count()).toBe(0);
   });
 });

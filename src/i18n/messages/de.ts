@@ -1302,7 +1302,6 @@ export const de: Messages = {
   'subscriptions.col.product': 'Produkt',
   'subscriptions.col.plan': 'Plan',
   'subscriptions.col.state': 'Status',
-  'subscriptions.col.approval': 'Genehmigung',
   'subscriptions.col.applications': 'Anwendungen',
   'subscriptions.col.owner': 'Eigentümer',
   'subscriptions.col.created': 'Erstellt',

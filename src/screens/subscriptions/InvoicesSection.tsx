@@ -23,7 +23,7 @@ export function InvoicesSection({ subscriptionId, contactEmail }: { subscription
   const inError = useInvoices({ 'subscription.id': subscriptionId, state: 'error', limit: 0 });
   const errors = inError.data?.totalCount ?? 0;
   const columns: DataTableColumn<Invoice>[] = [
-    { id: 'number', header: t('subscriptions.invoice.number'), required: true, cell: (i) => <span className="font-mono text-sm" data-invoice={i.id}>{i.billing.number}</span> },
+    { id: 'number', header: t('subscriptions.invoice.number'), required: true, cell: (i) => <span className="whitespace-nowrap font-mono text-sm" data-invoice={i.id}>{i.billing.number}</span> },
     { id: 'status', header: t('subscriptions.invoice.status'), cell: (i) => (
       <Status tone={toneOf(INVOICE_STATUS_TONE, i.status)}><span data-status={i.status}>{t(`subscriptions.invoice.status.${i.status}` as MessageKey)}</span></Status>
     ) },

@@ -59,14 +59,15 @@ export function SubscriptionsTable({ product }: { product?: string }) {
   const columns: DataTableColumn<Subscription>[] = [
     { id: 'title', header: t('subscriptions.col.title'), required: true, cell: (s) => (
       <Link to={href('subscription', { subscriptionId: s.id })} data-part="open" onClick={(e) => e.stopPropagation()}
-        className={cx('font-medium text-primary hover:underline', FOCUS_RING)}>{s.title}</Link>
+        className={cx('inline-block min-w-[9rem] font-medium text-primary hover:underline', FOCUS_RING)}>{s.title}</Link>
     ) },
     { id: 'product', header: t('subscriptions.col.product'), cell: (s) => s.product.title },
     { id: 'plan', header: t('subscriptions.col.plan'), cell: (s) => (
-      <span className="whitespace-nowrap">{s.plan.title} <span className="text-xs text-gray-500">({t(s.plan.type === 'paid' ? 'subscriptions.plan.paid' : 'subscriptions.plan.free')})</span></span>
+      <span className="block min-w-[6rem]">{s.plan.title}<span className="block text-xs text-gray-500">{t(s.plan.type === 'paid' ? 'subscriptions.plan.paid' : 'subscriptions.plan.free')}</span></span>
     ) },
-    { id: 'state', header: t('subscriptions.col.state'), cell: (s) => <StateBadge state={s.state} /> },
-    { id: 'approval', header: t('subscriptions.col.approval'), cell: (s) => <ApprovalBadge state={s.approval.state} /> },
+    { id: 'state', header: t('subscriptions.col.state'), cell: (s) => (
+      <span className="flex flex-col items-start gap-1"><StateBadge state={s.state} /><ApprovalBadge state={s.approval.state} /></span>
+    ) },
     { id: 'applications', header: t('subscriptions.col.applications'), align: 'right', cell: (s) => <span data-part="app-count">{fmt.count(s.applications.totalCount)}</span> },
     { id: 'owner', header: t('subscriptions.col.owner'), cell: (s) => <span data-part="owner"><OwnerName owner={s.owner} /></span> },
     { id: 'created', header: t('subscriptions.col.created'), sortKey: 'metadata.createdAt', cell: (s) => <span className="whitespace-nowrap">{fmt.date(s.metadata.createdAt)}</span> },
