@@ -1,6 +1,8 @@
 // The HTTP client every fetcher uses (ky): base path, bearer token, X-Tenant-Id, Accept-Language,
 // repeated-key list parameters, page -> offset paging, { items, totalCount } lists, typed errors,
 // and one token refresh on a 401 (a failed refresh ends the session and asks for a new sign-in).
+// On the API's own origin the refresh token is an HttpOnly cookie (cookie session): refreshes send
+// X-Agora-Session: cookie and no token; elsewhere the refresh token is held in memory and sent.
 import ky, { type KyInstance } from 'ky';
 import { ApiError, isAbort } from './errors.ts';
 import type { Tokens } from '../state/store.ts';
@@ -23,6 +25,10 @@ export interface ClientOptions {
   setTokens: (tokens: Tokens | null) => void;
   /** Called when a refresh failed: the session is gone. */
   onSessionLost: () => void;
+  /** The page's session restore in progress, which signed-in requests wait for. */
+  ready?: () => Promise<void> | null;
+  /** Refresh token in the HttpOnly cookie; default: when apiBase is this page's origin. */
+  cookieSession?: boolean;
   /** For tests and non-browser callers. */
   fetch?: typeof fetch;
   timeoutMs?: number;
@@ -46,6 +52,12 @@ export interface Api {
   /** Identifies base + tenant + locale, so cache entries of different configurations never mix. */
   readonly scope: string;
   readonly options: Readonly<ClientOptions>;
+  /** Whether the session's refresh token is the HttpOnly cookie (same origin as the page). */
+  readonly cookieSession: boolean;
+  /** Headers of sign-in, register, refresh and sign-out: ask for the cookie when cookieSession. */
+  readonly sessionHeaders: Record<string, string>;
+  /** One refresh by the cookie, at page load: the tokens, or null for nobody signed in here. */
+  restore(): Promise<Tokens | null>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   list<T>(path: string, options?: ListOptions): Promise<Page<T>>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
@@ -91,6 +103,21 @@ function joinUrl(base: string, path: string): string {
   return base.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, '');
 }
 
+/** Asks the server for the refresh token in the cookie (server/src/auth/cookie.ts); a custom
+ * header, which no cross-site form can send. */
+export const COOKIE_SESSION_HEADERS: Readonly<Record<string, string>> = { 'X-Agora-Session': 'cookie' };
+
+/** Whether apiBase is on this page's origin, where the session cookie is sent (a cookie of
+ * another origin is a third-party cookie, which browsers block). */
+export function isSameOrigin(apiBase: string): boolean {
+  if (typeof location === 'undefined' || !/^https?:$/.test(location.protocol)) return false;
+  try {
+    return new URL(apiBase, location.href).origin === location.origin;
+  } catch {
+    return false;
+  }
+}
+
 /** Refresh ahead of time when the access token is about to expire, instead of collecting a 401. */
 const EXPIRY_MARGIN_MS = 10_000;
 
@@ -105,6 +132,8 @@ export function createClient(options: ClientOptions): Api {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const scope = `${options.apiBase}|${options.tenant ?? ''}|${options.locale ?? ''}`;
+  const cookieSession = options.cookieSession ?? isSameOrigin(options.apiBase);
+  const sessionHeaders: Record<string, string> = cookieSession ? { ...COOKIE_SESSION_HEADERS } : {};
 
   function headersFor(tokens: Tokens | null, extra: Record<string, string> | undefined, json: boolean): Headers {
     const headers = new Headers(extra);
@@ -116,33 +145,41 @@ export function createClient(options: ClientOptions): Api {
     return headers;
   }
 
+  /** POST /auth/refresh with the token held, or by the cookie; null when refused (4xx). */
+  async function refreshed(refreshToken: string | null): Promise<Tokens | null> {
+    const byCookie = refreshToken === null;
+    const res = await http.post(joinUrl(options.apiBase, '/auth/refresh'), {
+      json: byCookie ? {} : { refreshToken },
+      headers: headersFor(null, byCookie ? COOKIE_SESSION_HEADERS : undefined, true),
+    });
+    if (!res.ok) {
+      if (res.status >= 400 && res.status < 500) return null;
+      throw await ApiError.fromResponse(res);
+    }
+    const body = (await res.json()) as { accessToken: string; refreshToken?: string; expiresIn: number };
+    return { accessToken: body.accessToken, refreshToken: body.refreshToken ?? null, expiresAt: Date.now() + body.expiresIn * 1000 };
+  }
+
   async function refresh(current: Tokens): Promise<Tokens | null> {
-    let promise = inflight.get(current.refreshToken);
+    // Without a refresh token and away from the cookie (a host page's token), nothing to refresh with.
+    if (current.refreshToken === null && !cookieSession) {
+      if (options.getTokens()?.accessToken === current.accessToken) options.onSessionLost();
+      return null;
+    }
+    const key = current.refreshToken ?? `cookie|${current.accessToken}`;
+    let promise = inflight.get(key);
     if (!promise) {
       promise = (async () => {
-        const res = await http.post(joinUrl(options.apiBase, '/auth/refresh'), {
-          json: { refreshToken: current.refreshToken },
-          headers: headersFor(null, undefined, true),
-        });
-        if (!res.ok) {
-          // The refresh token is no longer valid: the session is over.
-          if (res.status >= 400 && res.status < 500) {
-            // Another element may already have replaced the tokens; only clear ours.
-            if (options.getTokens()?.refreshToken === current.refreshToken) options.onSessionLost();
-            return null;
-          }
-          throw await ApiError.fromResponse(res);
+        const next = await refreshed(current.refreshToken);
+        // The session is over; another element may already have replaced the tokens: only clear ours.
+        if (!next) {
+          if (options.getTokens()?.accessToken === current.accessToken) options.onSessionLost();
+          return null;
         }
-        const body = (await res.json()) as { accessToken: string; refreshToken: string; expiresIn: number };
-        const next: Tokens = {
-          accessToken: body.accessToken,
-          refreshToken: body.refreshToken,
-          expiresAt: Date.now() + body.expiresIn * 1000,
-        };
         options.setTokens(next);
         return next;
-      })().finally(() => inflight.delete(current.refreshToken));
-      inflight.set(current.refreshToken, promise);
+      })().finally(() => inflight.delete(key));
+      inflight.set(key, promise);
     }
     return promise;
   }
@@ -160,6 +197,7 @@ export function createClient(options: ClientOptions): Api {
         ...(opts.signal ? { signal: opts.signal } : {}),
       });
     try {
+      if (!opts.anonymous) await options.ready?.();
       let tokens = opts.anonymous ? null : options.getTokens();
       if (tokens && tokens.expiresAt && tokens.expiresAt - EXPIRY_MARGIN_MS < Date.now()) {
         tokens = await refresh(tokens);
@@ -188,6 +226,14 @@ export function createClient(options: ClientOptions): Api {
   return {
     scope,
     options,
+    cookieSession,
+    sessionHeaders,
+    restore: async () => {
+      if (!cookieSession) return null;
+      const tokens = await refreshed(null);
+      if (tokens) options.setTokens(tokens);
+      return tokens;
+    },
     get: async (path, opts) => json(await send('GET', path, undefined, opts)),
     list: async <T>(path: string, opts: ListOptions = {}) => {
       const { page, limit, query, ...rest } = opts;

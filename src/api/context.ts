@@ -2,7 +2,7 @@
 // and the API client for it. Clients are shared: one per distinct base + tenant + locale.
 import { createContext, useContext, useMemo } from 'react';
 import { DEFAULT_LOCALE, type Locale } from '../rules/constants.ts';
-import { agoraStore, DEFAULT_API_BASE, forceSignIn, setTokens } from '../state/store.ts';
+import { agoraStore, DEFAULT_API_BASE, forceSignIn, sessionRestored, setTokens } from '../state/store.ts';
 import { createClient, type Api } from './client.ts';
 
 export interface ElementConfig {
@@ -34,6 +34,7 @@ export function apiFor(config: ElementConfig): Api {
       getTokens: () => agoraStore.getState().tokens,
       setTokens,
       onSessionLost: forceSignIn,
+      ready: sessionRestored,
     });
     clients.set(scope, api);
   }

@@ -5,6 +5,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { apiFor, ElementConfigContext, type ElementConfig } from '../api/context.ts';
+import { restoreSession } from '../api/auth.ts';
 import type { Api } from '../api/client.ts';
 import { loadTexts, LocaleContext, readLocaleCookie, toLocale, useMessages } from '../i18n/intl.ts';
 import { DEFAULT_LOCALE, type Locale } from '../rules/constants.ts';
@@ -124,10 +125,14 @@ export function defineElement<P extends object>(
   // downloads alongside its message sections instead of after them.
   const loadScreen = loadOnce(load);
   const Screen = lazy(loadScreen) as unknown as ComponentType<P>;
-  // The first render waits for the screen and its texts rather than suspending on them: a
-  // Suspense fallback once shown makes React hold the content back (up to 300 ms) when it comes.
+  // The first render waits for the screen, its texts and the page's session restore (one refresh
+  // by the cookie, alongside the downloads) rather than suspending on them: a Suspense fallback
+  // once shown makes React hold the content back (up to 300 ms) when it comes; and a screen drawn
+  // before the session is back would show the visitor's view, or send the user to sign in.
   let ready = false;
-  const whenReady = (locale: Locale) => Promise.all([loadScreen(), loadTexts(locale, options.sections ?? [])]).then(() => {
+  const whenReady = (config: ElementConfig) => Promise.all([
+    loadScreen(), loadTexts(config.locale, options.sections ?? []), restoreSession(apiFor(config)),
+  ]).then(() => {
     ready = true;
   }, () => undefined); // a failed load shows in the element's error boundary once it renders
   const types: Record<string, AttributeType> = { ...COMMON_ATTRIBUTES, ...(attributes as Record<string, AttributeType>) };
@@ -157,9 +162,12 @@ export function defineElement<P extends object>(
       void loadScreen().catch(() => undefined);
       const parsed = (this as unknown as Record<symbol, Record<string, unknown>>)[R2WC_PROPS]!;
       for (const [attr, prop] of byAttribute) parsed[prop] = parseAttribute(types[prop]!, this.getAttribute(attr));
+      const api = apiFor(configOf(parsed as CommonAttributes, agoraStore.getState().config));
+      // Started before the prefetch, whose signed-in requests wait for it.
+      void restoreSession(api);
       if (options.prefetch) {
         try {
-          options.prefetch(parsed, apiFor(configOf(parsed as CommonAttributes, agoraStore.getState().config)));
+          options.prefetch(parsed, api);
         } catch {
           // Only an early start: the screen asks again itself.
         }
@@ -171,7 +179,7 @@ export function defineElement<P extends object>(
       const mount = (Base.prototype as unknown as { connectedCallback(): void }).connectedCallback;
       if (ready) return mount.call(this);
       const parsed = (this as unknown as Record<symbol, CommonAttributes>)[R2WC_PROPS]!;
-      void whenReady(configOf(parsed, agoraStore.getState().config).locale).then(() => {
+      void whenReady(configOf(parsed, agoraStore.getState().config)).then(() => {
         if (this.isConnected) mount.call(this);
       });
     }

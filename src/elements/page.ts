@@ -9,10 +9,18 @@ export interface AgoraPageApi {
   configure(options: ConfigureOptions): AgoraConfig;
   /** The current configuration. */
   config(): AgoraConfig;
-  /** Whether someone is signed in (tokens are kept in localStorage). */
+  /** Whether someone is signed in (tokens are kept in this page's memory only). */
   signedIn(): boolean;
-  /** Forgets the local session (the portal's sign-out also revokes it on the server). */
+  /** Forgets the session in this page (the portal's sign-out also revokes it on the server and
+   * clears its cookie). */
   forgetSession(): void;
+  /**
+   * Signs the page's elements in with an access token of the host page's own identity provider
+   * (accepted by the server when OIDC_ISSUER names it), kept in memory; null forgets it. The
+   * elements cannot refresh it: hand a new one before it expires (a refused token ends the session
+   * as a failed refresh does).
+   */
+  setAccessToken(token: string | null): void;
 }
 
 declare global {
@@ -30,6 +38,7 @@ export function installPageApi(): AgoraPageApi | undefined {
     config: () => agoraStore.getState().config,
     signedIn: () => agoraStore.getState().tokens !== null,
     forgetSession: () => setTokens(null),
+    setAccessToken: (token) => setTokens(token ? { accessToken: token, refreshToken: null, expiresAt: 0 } : null),
   };
   return window.Agora;
 }

@@ -1,13 +1,19 @@
 // One store per page, shared by every Agora element: configuration, the signed-in session's
 // tokens, and a counter that tells the portal a new sign-in is needed. Server data (site
 // settings, the decoded session) lives in the shared swr cache (src/api), not here.
+//
+// Tokens live in memory only (README "Security", token storage), never in localStorage where any
+// script of the page could read them. On the API's own origin the refresh token is an HttpOnly
+// cookie the browser keeps, so a reload gets the session back with one refresh (restoreOnce);
+// elsewhere the sign-in lasts as long as the page.
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { DEFAULT_LOCALE, type Locale } from '../rules/constants.ts';
 import { tokenSubject } from './token.ts';
 
 export const DEFAULT_API_BASE = '/api/v1';
-const TOKENS_KEY = 'agora-session';
+/** Where bundles before the cookie kept the tokens: removed once when a page loads. */
+const LEGACY_TOKENS_KEY = 'agora-session';
 
 export interface AgoraConfig {
   /** Base of the marketplace API, default '/api/v1'. */
@@ -22,7 +28,8 @@ export interface AgoraConfig {
 
 export interface Tokens {
   accessToken: string;
-  refreshToken: string;
+  /** null when the refresh token is in the HttpOnly cookie (or there is none: a host's token). */
+  refreshToken: string | null;
   /** Epoch ms when the access token expires. */
   expiresAt: number;
 }
@@ -37,40 +44,49 @@ export interface AgoraState {
   sessionExpired: boolean;
 }
 
-function readTokens(): Tokens | null {
-  try {
-    const raw = globalThis.localStorage?.getItem(TOKENS_KEY);
-    if (!raw) return null;
-    const t = JSON.parse(raw) as Partial<Tokens>;
-    return typeof t.accessToken === 'string' && typeof t.refreshToken === 'string'
-      ? { accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: Number(t.expiresAt) || 0 }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeTokens(tokens: Tokens | null): void {
-  try {
-    if (tokens) globalThis.localStorage?.setItem(TOKENS_KEY, JSON.stringify(tokens));
-    else globalThis.localStorage?.removeItem(TOKENS_KEY);
-  } catch {
-    // Storage may be disabled (private mode, sandboxed frame): the session then lasts for the page.
-  }
-}
-
 export const agoraStore = createStore<AgoraState>(() => ({
   config: { apiBase: DEFAULT_API_BASE, tenant: null, locale: null, portalUrl: null },
-  tokens: readTokens(),
+  tokens: null,
   sessionExpired: false,
 }));
 
-// Another tab signing in or out changes this tab too.
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key === TOKENS_KEY) agoraStore.setState({ tokens: readTokens() });
-  });
+try {
+  globalThis.localStorage?.removeItem(LEGACY_TOKENS_KEY);
+} catch {
+  // Storage may be disabled (private mode, sandboxed frame): nothing was kept there then.
 }
+
+// Other tabs of the portal hear of a sign-in or sign-out (never a token): a sign-out forgets the
+// session here too; a sign-in lets this tab take the session from the cookie (onSignedInElsewhere).
+const SESSION_CHANNEL = 'agora-session';
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+let signedInElsewhere: (() => void) | null = null;
+channel?.addEventListener('message', (event: MessageEvent) => {
+  if (event.data === 'signed-out') agoraStore.setState({ tokens: null });
+  else if (event.data === 'signed-in' && !agoraStore.getState().tokens) signedInElsewhere?.();
+});
+
+/** Tells the page's other tabs (same origin) that the user signed in or out here. */
+export function announceSession(what: 'signed-in' | 'signed-out'): void {
+  channel?.postMessage(what);
+}
+
+/** What to do when another tab signed in (take the session from the cookie). */
+export function onSignedInElsewhere(handler: () => void): void {
+  signedInElsewhere = handler;
+}
+
+let restored: Promise<void> | null = null;
+
+/** The page's one session restore (src/api/auth.ts restoreSession), run once; failures count as
+ * done (the visitor is simply not signed in). */
+export function restoreOnce(run: () => Promise<unknown>): Promise<void> {
+  restored ??= run().then(() => undefined, () => undefined);
+  return restored;
+}
+
+/** The restore in progress or done, for requests to wait on; null before any. */
+export const sessionRestored = (): Promise<void> | null => restored;
 
 export type ConfigureOptions = Partial<AgoraConfig>;
 
@@ -87,18 +103,16 @@ export function configure(options: ConfigureOptions): AgoraConfig {
 }
 
 export function setTokens(tokens: Tokens | null): void {
-  writeTokens(tokens);
   agoraStore.setState(tokens ? { tokens, sessionExpired: false } : { tokens });
 }
 
-/** Answer of sign-in and refresh: expiresIn is in seconds. */
-export function tokensFrom(answer: { accessToken: string; refreshToken: string; expiresIn: number }, now = Date.now()): Tokens {
-  return { accessToken: answer.accessToken, refreshToken: answer.refreshToken, expiresAt: now + answer.expiresIn * 1000 };
+/** Answer of sign-in and refresh: expiresIn is in seconds; no refreshToken when it went into the cookie. */
+export function tokensFrom(answer: { accessToken: string; refreshToken?: string | undefined; expiresIn: number }, now = Date.now()): Tokens {
+  return { accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? null, expiresAt: now + answer.expiresIn * 1000 };
 }
 
 /** The session is over (failed refresh): forget it and ask the visitor to sign in again. */
 export function forceSignIn(): void {
-  writeTokens(null);
   agoraStore.setState({ tokens: null, sessionExpired: true });
 }
 

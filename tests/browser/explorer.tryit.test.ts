@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { transactions } from '../../server/src/db/schema.ts';
-import { newPage, pageErrors, signIn, useSuite } from './harness.ts';
+import { newPage, pageErrors, sessionToken, signIn, useSuite } from './harness.ts';
 
 const suite = useSuite();
 
@@ -150,8 +150,8 @@ describe('GraphiQL (Storefront)', () => {
 describe('Authorize panel, internal origin (spec 2 "API console", §4, §5)', () => {
   it('lists the applications with approved access and their usable credentials; try-it carries them', async () => {
     const page = await suite.pageAs('orgadmin', { viewport: { width: 1280, height: 900 } });
-    const session = await page.evaluate(() => JSON.parse(localStorage.getItem('agora-session') ?? '{}') as { accessToken: string });
-    const me = await (await page.request.get(`${suite.portal.baseUrl}/api/v1/auth/findSession`, { headers: { Authorization: `Bearer ${session.accessToken}` } })).json() as { user: { id: string } };
+    const accessToken = await sessionToken(page, suite.portal.baseUrl);
+    const me = await (await page.request.get(`${suite.portal.baseUrl}/api/v1/auth/findSession`, { headers: { Authorization: `Bearer ${accessToken}` } })).json() as { user: { id: string } };
     await open(page, '/productDetails/prod-payments/resources/res-payments/methods');
     const swagger = page.locator('agora-portal [data-viewer="swagger-ui"]');
     await swagger.locator('.opblock').first().waitFor({ timeout: 60_000 });

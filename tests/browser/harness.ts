@@ -320,29 +320,30 @@ export async function shadowText(page: Page, selector: string | Locator): Promis
   return (await locator.first().innerText()).trim();
 }
 
-/** Where the front end keeps its session (TOKENS_KEY in src/state/store.ts). */
-export const SESSION_KEY = 'agora-session';
+/** The header that asks the server for the refresh token in the cookie (server/src/auth/cookie.ts). */
+export const COOKIE_MODE = { 'X-Agora-Session': 'cookie' } as const;
 
 /**
- * Signs in through the API and stores the tokens where the front end keeps them (localStorage of
- * the portal's origin), as the sign-in screen does. Call it before page.goto; when the page already
- * shows something of that origin it is reloaded so the elements pick the session up.
- * Returns the tokens for direct API calls.
+ * Signs in as the portal does on its own origin: the refresh token lands in the browser context's
+ * HttpOnly cookie (page.request shares the context's cookies) and the page gets its access token
+ * from it with one refresh when it loads. Call it before page.goto; when the page already shows
+ * something of that origin it is reloaded so the elements pick the session up.
+ * Returns the access token for direct API calls.
  */
-export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<{ accessToken: string; refreshToken: string; expiresIn: number }> {
-  const response = await page.request.post(`${baseUrl}/api/v1/auth/signin`, { data: { username: email, password } });
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<{ accessToken: string; expiresIn: number }> {
+  const response = await page.request.post(`${baseUrl}/api/v1/auth/signin`, { data: { username: email, password }, headers: COOKIE_MODE });
   if (!response.ok()) throw new Error(`sign-in as ${email} failed: ${response.status()} ${await response.text()}`);
-  const answer = (await response.json()) as { accessToken: string; refreshToken: string; expiresIn: number };
-  const origin = new URL(baseUrl).origin;
-  const wasHere = page.url().startsWith(origin);
-  // localStorage belongs to an origin: stand on it first (any path will do, even a 404).
-  if (!wasHere) await page.goto(`${origin}/api/v1/marketplace`);
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    SESSION_KEY,
-    JSON.stringify({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, expiresAt: Date.now() + answer.expiresIn * 1000 }),
-  ] as const);
-  if (wasHere) await page.reload();
+  const answer = (await response.json()) as { accessToken: string; expiresIn: number };
+  if (page.url().startsWith(new URL(baseUrl).origin)) await page.reload();
   return answer;
+}
+
+/** A fresh access token of the page's signed-in session, by the cookie as the page itself gets
+ * one (the cookie rotates; the page's own token stays valid). */
+export async function sessionToken(page: Page, baseUrl: string): Promise<string> {
+  const response = await page.request.post(`${baseUrl}/api/v1/auth/refresh`, { data: {}, headers: COOKIE_MODE });
+  if (!response.ok()) throw new Error(`no session in this browser: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
 }
 
 /** A full-page PNG under test-results/<name>.png; returns the path. */

@@ -4,7 +4,7 @@
 // with signup off the banner promises no account and /register says registration is closed.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, pageErrors, poll, screenshot, useSuite } from './harness.ts';
+import { newPage, pageErrors, poll, screenshot, sessionToken, useSuite } from './harness.ts';
 
 const suite = useSuite({ settings: { signup: true } });
 
@@ -67,11 +67,10 @@ describe('registration, signup on', () => {
     await page.locator('agora-portal header button[aria-label^="Account of"]').waitFor();
     // Signed in: the sign-in banner is gone, and the new user is the Administrator of Initech.
     expect(await page.locator('agora-portal [data-cta]').count()).toBe(0);
-    const session = await page.evaluate(async () => {
-      const tokens = JSON.parse(localStorage.getItem('agora-session') ?? '{}');
-      const res = await fetch('/api/v1/auth/findSession', { headers: { authorization: `Bearer ${tokens.accessToken}` } });
-      return res.json();
-    });
+    // Signed in as the sign-in form does: nothing in storage, the refresh token in the HttpOnly cookie.
+    expect(await page.evaluate(() => [Object.keys(localStorage).length, Object.keys(sessionStorage).length])).toEqual([0, 0]);
+    const accessToken = await sessionToken(page, suite.portal.baseUrl);
+    const session = await (await page.request.get(`${suite.portal.baseUrl}/api/v1/auth/findSession`, { headers: { authorization: `Bearer ${accessToken}` } })).json();
     expect(session).toMatchObject({ user: { email: 'nina@initech.test', name: 'Nina Novak' }, roles: ['Administrator'], teams: [{ name: 'Initech' }] });
     expect(pageErrors(page).filter((e) => !e.includes('409'))).toEqual([]);
     await page.context().close();

@@ -1,14 +1,22 @@
 // Sign-in and sign-out in Chromium against the real server: the form with a seeded account,
-// coming back to the page that asked for it, staying signed in across a reload, errors, the
-// revoked session after sign-out, and a failed token refresh sending the user to sign in again.
+// coming back to the page that asked for it, staying signed in across a reload (the HttpOnly
+// refresh cookie, nothing in storage), errors, the revoked session and cleared cookie after
+// sign-out, and a failed token refresh sending the user to sign in again.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, pageErrors, screenshot, SESSION_KEY, signIn, useSuite } from './harness.ts';
+import { COOKIE_MODE, newPage, pageErrors, screenshot, signIn, useSuite } from './harness.ts';
 
 const suite = useSuite();
 
 const here = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 const form = (page: Page) => page.locator('agora-portal form');
+/** Everything the page's script can read of storage (localStorage, sessionStorage, document.cookie). */
+const readable = (page: Page) => page.evaluate(() => ({
+  local: Object.keys(localStorage).filter((k) => !k.startsWith('agora.columns.')),
+  session: Object.keys(sessionStorage),
+  cookie: document.cookie,
+}));
+const refreshCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'agora_refresh');
 
 async function fill(page: Page, username: string, password: string): Promise<void> {
   await form(page).locator('input[name=username]').fill(username);
@@ -32,10 +40,17 @@ describe('sign-in', () => {
     expect(here(page)).toBe('/subscriptions?product=p-1');
     await page.locator('agora-portal header button[aria-label^="Account of"]').waitFor();
     await page.locator('agora-portal aside nav').waitFor();
-    // The session survives a reload.
+    // No token anywhere script can read: the refresh token is an HttpOnly cookie of the auth path.
+    expect(await readable(page)).toEqual({ local: [], session: [], cookie: expect.not.stringContaining('agora_refresh') });
+    expect(await refreshCookie(page)).toMatchObject({ path: '/api/v1/auth', httpOnly: true, sameSite: 'Strict', secure: false });
+    // The session survives a reload: one refresh by the cookie when the page loads.
+    const refreshes: string[] = [];
+    page.on('request', (r) => { if (r.url().endsWith('/api/v1/auth/refresh')) refreshes.push(r.headers()['x-agora-session'] ?? ''); });
     await page.reload();
     await page.locator('agora-portal aside nav').waitFor();
     expect(here(page)).toBe('/subscriptions?product=p-1');
+    expect(refreshes).toEqual(['cookie']);
+    expect(await readable(page)).toEqual({ local: [], session: [], cookie: expect.not.stringContaining('agora_refresh') });
     expect(pageErrors(page).filter((e) => !e.includes('401'))).toEqual([]);
     await page.context().close();
   });
@@ -64,7 +79,7 @@ describe('sign-in', () => {
     await alert.waitFor();
     expect((await alert.innerText()).trim()).toBe('The email or password is not correct.');
     expect(await form(page).locator('input[name=password]').inputValue()).toBe('');
-    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
+    expect(await refreshCookie(page)).toBeUndefined();
     await page.context().close();
   });
 
@@ -85,15 +100,20 @@ describe('sign-out', () => {
     const page = await suite.pageAs('consumer');
     await page.goto(`${suite.portal.baseUrl}/applications`);
     await page.locator('agora-portal main[data-route=applications]').waitFor();
-    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY))!) as { refreshToken: string };
+    const cookie = (await refreshCookie(page))!;
+    expect(cookie.value.length).toBeGreaterThan(20);
     await page.locator('agora-portal header button[aria-label^="Account of"]').click();
     await page.locator('agora-portal header button', { hasText: 'Sign out' }).click();
     await page.locator('agora-portal main[data-route=home]').waitFor();
     await page.locator('agora-portal header a[href^="/signin"]').waitFor();
     expect(await page.locator('agora-portal aside').count()).toBe(0);
-    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
-    const refresh = await page.request.post(`${suite.portal.baseUrl}/api/v1/auth/refresh`, { data: { refreshToken: stored.refreshToken } });
+    // The cookie is cleared, and the token it held (whichever it was by then) is revoked.
+    expect(await refreshCookie(page)).toBeUndefined();
+    const refresh = await page.request.post(`${suite.portal.baseUrl}/api/v1/auth/refresh`, { data: {}, headers: { ...COOKIE_MODE, cookie: `agora_refresh=${cookie.value}` } });
     expect(refresh.status()).toBe(401);
+    // A reload stays signed out.
+    await page.reload();
+    await page.locator('agora-portal header a[href^="/signin"]').waitFor();
     await page.context().close();
   });
 });
@@ -102,13 +122,14 @@ describe('a failed token refresh', () => {
   it('forces a new sign-in and comes back afterwards', async () => {
     const consumer = suite.account('consumer');
     const page = await newPage(suite.browser);
-    const tokens = await signIn(page, suite.portal.baseUrl, consumer.email, consumer.password);
-    // Signed out elsewhere: the refresh token is revoked and the access token no longer valid.
-    await page.request.post(`${suite.portal.baseUrl}/api/v1/auth/signout`, { data: { refreshToken: tokens.refreshToken } });
-    await page.evaluate(([key, refreshToken]) => localStorage.setItem(key, JSON.stringify({
-      accessToken: 'expired.token.value', refreshToken, expiresAt: Date.now() + 60_000,
-    })), [SESSION_KEY, tokens.refreshToken] as const);
-    await page.goto(`${suite.portal.baseUrl}/credentials`);
+    await signIn(page, suite.portal.baseUrl, consumer.email, consumer.password);
+    await page.goto(`${suite.portal.baseUrl}/applications`);
+    await page.locator('agora-portal main[data-route=applications]').waitFor();
+    // Signed out elsewhere (another tab of this browser): the session is revoked and the cookie
+    // gone, while this page still holds its access token in memory.
+    const out = await page.request.post(`${suite.portal.baseUrl}/api/v1/auth/signout`, { data: {}, headers: COOKIE_MODE });
+    expect(out.status()).toBe(204);
+    await page.locator('agora-portal aside a[href="/credentials"]').click();
     await page.locator('agora-portal main[data-route=signin]').waitFor();
     expect(here(page)).toBe('/signin?returnTo=%2Fcredentials&reason=expired');
     await page.locator('agora-portal main [role=status]', { hasText: 'Your session has ended' }).waitFor();

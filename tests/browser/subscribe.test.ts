@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import { invoices, subscriptions } from '../../server/src/db/schema.ts';
-import { pageErrors, poll, screenshot, useSuite } from './harness.ts';
+import { pageErrors, poll, screenshot, sessionToken, useSuite } from './harness.ts';
 
 // The demo settings have billing on; said here because the paid flow depends on it.
 const suite = useSuite({ settings: { billing: { enabled: true } } });
@@ -29,10 +29,7 @@ async function shots(page: Page, name: string): Promise<void> {
 const rowsOf = (productId: string, planId: string) =>
   suite.portal.db.select().from(subscriptions).where(and(eq(subscriptions.productId, productId), eq(subscriptions.planId, planId)));
 
-async function bearer(page: Page): Promise<string> {
-  const stored = await page.evaluate(() => localStorage.getItem('agora-session'));
-  return (JSON.parse(stored!) as { accessToken: string }).accessToken;
-}
+const bearer = (page: Page): Promise<string> => sessionToken(page, suite.portal.baseUrl);
 
 /** Records in the page each state the invoice wait shows: 'polls|message|progress'. */
 async function recordWait(page: Page): Promise<void> {

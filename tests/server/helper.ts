@@ -71,6 +71,8 @@ export interface BuildTestAppOptions {
   allowHosts?: string[];
   /** The portal's origins (PUBLIC_URL): the mock authorize page redirects only there. */
   publicOrigins?: string[];
+  /** TRUST_PROXY (X-Forwarded-For / -Proto believed). */
+  trustProxy?: boolean | number | string;
 }
 
 let template: Promise<Blob> | undefined;
@@ -124,6 +126,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     ...(options.staticRoot ? { staticRoot: options.staticRoot } : {}),
     egress: { allowHosts: options.allowHosts ?? [] },
     publicOrigins: options.publicOrigins ?? [],
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
   await app.ready();
 

@@ -27,6 +27,8 @@ import accessRequests from '../../server/src/routes/accessRequests.ts';
 import subscriptions from '../../server/src/routes/subscriptions.ts';
 import { ACCESS_CASES, APPLICATION_CASES } from './applications.malformed.ts';
 import register from '../../server/src/routes/register.ts';
+import auth from '../../server/src/routes/auth.ts';
+import { AUTH_CASES } from './auth.malformed.ts';
 import { REGISTER_CASES } from './register.malformed.ts';
 import invoices from '../../server/src/routes/invoices.ts';
 import { INVOICE_CASES } from './billing.malformed.ts';
@@ -54,6 +56,7 @@ const TABLES: Table[] = [
   { area: 'access requests and subscriptions', cases: [...ACCESS_CASES, ...SUBSCRIPTION_CASES], modules: [accessRequests, subscriptions] },
   { area: 'reviews and approvals', cases: REVIEW_CASES, modules: [reviews, approvals] },
   { area: 'registration', cases: REGISTER_CASES, modules: [register] },
+  { area: 'sign-in, refresh and sign-out', cases: AUTH_CASES, modules: [auth] },
   { area: 'quota usage', cases: USAGE_CASES, modules: [usage] },
   { area: 'invoices and checkout', cases: INVOICE_CASES, modules: [invoices] },
 ];

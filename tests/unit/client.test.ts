@@ -181,3 +181,98 @@ describe('the session against the real marketplace server', () => {
     expect(Array.isArray(market.features)).toBe(true);
   });
 });
+
+/** A fetch that keeps cookies as a browser would for one origin (name, value, Path, Max-Age=0). */
+function browserJar() {
+  const jar = new Map<string, { value: string; path: string; attributes: string }>();
+  const jarFetch: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const path = new URL(request.url).pathname;
+    const headers = new Headers(request.headers);
+    const sent = [...jar].filter(([, c]) => path.startsWith(c.path)).map(([name, c]) => `${name}=${c.value}`);
+    if (sent.length) headers.set('cookie', sent.join('; '));
+    const res = await fetch(new Request(request, { headers }));
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(/;\s*/);
+      const [name, value] = [pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1)];
+      const path = attributes.find((a) => a.startsWith('Path='))?.slice(5) ?? '/';
+      if (attributes.includes('Max-Age=0')) jar.delete(name);
+      else jar.set(name, { value, path, attributes: attributes.join('; ') });
+    }
+    return res;
+  };
+  return { jar, fetch: jarFetch };
+}
+
+describe('the cookie session (same origin) against the real marketplace server', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let base: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const org = await t.createOrg({ name: 'Acme' });
+    user = await t.createUser({ orgId: org.id, email: 'cora@agora.test', name: 'Cora', orgRoles: [ORG_ROLES.Consumer] });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api/v1`;
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('decides the cookie by origin: this page\'s API yes, another origin\'s no', () => {
+    expect(createClient({ apiBase: '/api/v1', ...session() }).cookieSession).toBe(false); // node: no page
+    expect(createClient({ apiBase: base, cookieSession: true, ...session() }).sessionHeaders).toEqual({ 'X-Agora-Session': 'cookie' });
+    expect(createClient({ apiBase: base, ...session() }).sessionHeaders).toEqual({});
+  });
+
+  it('signs in with the refresh token in the cookie only, refreshes by it on a 401, and a new page restores the session from it', async () => {
+    const browser = browserJar();
+    const s = session();
+    const api = createClient({ apiBase: base, cookieSession: true, fetch: browser.fetch, ...s });
+    const pair = await api.post<{ accessToken: string; refreshToken?: string; expiresIn: number }>(
+      '/auth/signin', { username: user.email, password: DEFAULT_PASSWORD }, { anonymous: true, headers: api.sessionHeaders });
+    expect(pair.refreshToken).toBeUndefined();
+    expect(browser.jar.get('agora_refresh')).toMatchObject({ path: '/api/v1/auth', attributes: expect.stringContaining('HttpOnly') });
+    const first = browser.jar.get('agora_refresh')!.value;
+    s.state.tokens = { accessToken: 'expired-or-garbage', refreshToken: null, expiresAt: Date.now() + 60_000 };
+    const answers = await Promise.all([api.get('/auth/findSession'), api.get('/auth/findSession')]);
+    expect(answers).toHaveLength(2);
+    expect(s.state.tokens!.refreshToken).toBeNull();
+    expect(s.state.tokens!.accessToken).not.toBe('expired-or-garbage');
+    expect(browser.jar.get('agora_refresh')!.value).not.toBe(first);
+    expect(s.state.lost).toBe(0);
+
+    // A reload: nothing in memory, the browser still has the cookie.
+    const reloaded = session();
+    const again = createClient({ apiBase: base, cookieSession: true, fetch: browser.fetch, ...reloaded });
+    expect(await again.restore()).toMatchObject({ accessToken: expect.any(String), refreshToken: null });
+    expect((await again.get<{ user: { email: string } }>('/auth/findSession')).user.email).toBe('cora@agora.test');
+
+    // Sign-out by the cookie: revoked and cleared; the next page load finds nobody.
+    await again.post('/auth/signout', {}, { anonymous: true, headers: again.sessionHeaders });
+    expect(browser.jar.has('agora_refresh')).toBe(false);
+    const later = session();
+    expect(await createClient({ apiBase: base, cookieSession: true, fetch: browser.fetch, ...later }).restore()).toBeNull();
+    expect(later.state.lost).toBe(0);
+  });
+
+  it('waits for the page\'s restore before a signed-in request', async () => {
+    const s = session();
+    let release!: () => void;
+    const restoring = new Promise<void>((resolve) => { release = resolve; });
+    const api = createClient({ apiBase: base, ...s, ready: () => restoring });
+    const pending = api.get<{ user: { email: string } }>('/auth/findSession').catch((e: unknown) => e);
+    const signIn = await createClient({ apiBase: base, ...session() }).post<{ accessToken: string; refreshToken: string; expiresIn: number }>(
+      '/auth/signin', { username: user.email, password: DEFAULT_PASSWORD }, { anonymous: true });
+    s.state.tokens = { accessToken: signIn.accessToken, refreshToken: signIn.refreshToken, expiresAt: Date.now() + 60_000 };
+    release();
+    expect(((await pending) as { user: { email: string } }).user.email).toBe('cora@agora.test');
+  });
+
+  it('a host page\'s token (no refresh token, another origin) is not refreshed: refused, the session ends', async () => {
+    const s = session();
+    s.state.tokens = { accessToken: 'host-token-the-server-refuses', refreshToken: null, expiresAt: 0 };
+    const api = createClient({ apiBase: base, ...s });
+    const error = (await api.get('/auth/findSession').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(401);
+    expect(s.state.lost).toBe(1);
+  });
+});

@@ -1,6 +1,6 @@
 // Page-level configuration, the kept session and the locale cookie (spec 1 §1).
-import { afterEach, describe, expect, it } from 'vitest';
-import { agoraStore, configure, forceSignIn, setTokens, tokensFrom } from '../../src/state/store.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { agoraStore, announceSession, configure, forceSignIn, onSignedInElsewhere, setTokens, tokensFrom } from '../../src/state/store.ts';
 import { tokenSubject } from '../../src/state/token.ts';
 import { localeCookie, readLocaleCookie, toLocale } from '../../src/i18n/intl.ts';
 import { LOCALE_COOKIE } from '../../src/rules/constants.ts';
@@ -30,10 +30,30 @@ describe('configure', () => {
 });
 
 describe('session tokens', () => {
-  it('are kept in localStorage so a reload stays signed in', () => {
+  it('are kept in memory only, never in storage', () => {
     setTokens(tokensFrom({ accessToken: 'a', refreshToken: 'r', expiresIn: 60 }, 1_000));
-    expect(JSON.parse(localStorage.getItem('agora-session')!)).toEqual({ accessToken: 'a', refreshToken: 'r', expiresAt: 61_000 });
+    expect(agoraStore.getState().tokens).toEqual({ accessToken: 'a', refreshToken: 'r', expiresAt: 61_000 });
     expect(window.Agora?.signedIn() ?? installPageApi()!.signedIn()).toBe(true);
+    expect(Object.keys(localStorage)).toEqual([]);
+    expect(Object.keys(sessionStorage)).toEqual([]);
+    // A refresh token sent into the cookie is not in the answer: none is held here.
+    expect(tokensFrom({ accessToken: 'a', expiresIn: 60 }, 0)).toEqual({ accessToken: 'a', refreshToken: null, expiresAt: 60_000 });
+  });
+
+  it('left in localStorage by an older bundle are removed when the page loads', async () => {
+    localStorage.setItem('agora-session', JSON.stringify({ accessToken: 'x', refreshToken: 'y', expiresAt: 5 }));
+    vi.resetModules();
+    const fresh = await import('../../src/state/store.ts');
+    expect(localStorage.getItem('agora-session')).toBeNull();
+    expect(fresh.agoraStore.getState().tokens).toBeNull();
+  });
+
+  it('a host page can hand the elements its own access token (memory only, no refresh token)', () => {
+    const page = window.Agora ?? installPageApi()!;
+    page.setAccessToken('host-token');
+    expect(agoraStore.getState().tokens).toEqual({ accessToken: 'host-token', refreshToken: null, expiresAt: 0 });
+    page.setAccessToken(null);
+    expect(agoraStore.getState().tokens).toBeNull();
   });
 
   it('are forgotten, and a new sign-in asked for, when a refresh fails', () => {
@@ -47,10 +67,23 @@ describe('session tokens', () => {
     expect(agoraStore.getState().sessionExpired).toBe(false);
   });
 
-  it('follow another tab signing in or out', () => {
-    localStorage.setItem('agora-session', JSON.stringify({ accessToken: 'x', refreshToken: 'y', expiresAt: 5 }));
-    window.dispatchEvent(new StorageEvent('storage', { key: 'agora-session' }));
-    expect(agoraStore.getState().tokens?.accessToken).toBe('x');
+  it('follow another tab signing in or out, told by a broadcast that carries no token', async () => {
+    const otherTab = new BroadcastChannel('agora-session');
+    const heard: unknown[] = [];
+    otherTab.onmessage = (event) => heard.push(event.data);
+    const signedInThere = vi.fn();
+    onSignedInElsewhere(signedInThere);
+    try {
+      otherTab.postMessage('signed-in');
+      await vi.waitFor(() => expect(signedInThere).toHaveBeenCalledTimes(1));
+      setTokens(tokensFrom({ accessToken: 'a', expiresIn: 60 }));
+      otherTab.postMessage('signed-out');
+      await vi.waitFor(() => expect(agoraStore.getState().tokens).toBeNull());
+      announceSession('signed-out');
+      await vi.waitFor(() => expect(heard).toEqual(['signed-out']));
+    } finally {
+      otherTab.close();
+    }
   });
 
   it('tell users apart by the subject of the access token', () => {

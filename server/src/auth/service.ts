@@ -28,7 +28,7 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     readonly keys: TokenKeys,
-    private readonly refreshTtlSeconds: number,
+    readonly refreshTtlSeconds: number,
   ) {}
 
   /** Unknown user and wrong password give the same answer, after the same work. */

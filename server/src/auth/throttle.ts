@@ -1,4 +1,5 @@
-// Password guessing limits for the built-in sign-in (issue 12, finding 3).
+// Password guessing limits for the built-in sign-in (issue 12, finding 3), and the same counts
+// and back-off for self-service registrations per client address (RegistrationThrottle).
 //
 // Two counts of failed attempts, kept in the store (signin_attempts) so every instance on one
 // PostgreSQL shares them:
@@ -29,9 +30,12 @@ export const SIGNIN_LIMITS = {
   forgetAfterMs: 60 * 60_000,
 } as const;
 
+/** Registrations from one client address before the back-off starts (then 1 s, 2 s, 4 s …). */
+export const REGISTER_LIMITS = { free: 10 } as const;
+
 export class TooManyAttempts extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'Too Many Requests', `Too many sign-in attempts; try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`, 'username');
+  constructor(readonly retryAfterSeconds: number, what = 'sign-in attempts', parameter = 'username') {
+    super(429, 'Too Many Requests', `Too many ${what}; try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`, parameter);
   }
 }
 
@@ -74,28 +78,48 @@ export class SignInThrottle {
   }
 
   private forgetBefore(): string {
-    return new Date(this.clock.now().getTime() - SIGNIN_LIMITS.forgetAfterMs).toISOString();
+    return forgetBefore(this.clock);
   }
 
-  private async take(key: string, free: number): Promise<void> {
-    const now = this.clock.now().toISOString();
-    // The count after this attempt, once for the value and once for the back-off it earns.
-    const count = sql`(case when a.last_at < ${this.forgetBefore()}::timestamptz then 1 else a.failures + 1 end)`;
-    const { firstDelayMs, maxDelayMs } = SIGNIN_LIMITS;
-    const taken = (await this.db.execute(sql`
-      insert into signin_attempts as a (key, failures, blocked_until, last_at) values (${key}, 1, null, ${now}::timestamptz)
-      on conflict (key) do update set
-        failures = ${count},
-        blocked_until = case when ${count} > ${free}
-          then ${now}::timestamptz + least(${firstDelayMs}::float8 * power(2, least(${count} - ${free} - 1, 30)), ${maxDelayMs}) * interval '1 millisecond'
-          end,
-        last_at = ${now}::timestamptz
-      where a.blocked_until is null or a.blocked_until <= ${now}::timestamptz
-      returning failures`)) as unknown as { rows: unknown[] };
-    if (taken.rows.length) return;
-    const blocked = (await this.db.execute(sql`select blocked_until from signin_attempts where key = ${key}`)) as unknown as { rows: Array<{ blocked_until: Date | string | null }> };
-    const until = blocked.rows[0]?.blocked_until;
-    const ms = until ? new Date(until).getTime() - Date.parse(now) : 0;
-    throw new TooManyAttempts(Math.max(1, Math.ceil(ms / 1000)));
+  private take(key: string, free: number): Promise<void> {
+    return takeAttempt(this.db, this.clock, key, free, (seconds) => new TooManyAttempts(seconds));
   }
+}
+
+/** Account creation per client address (issue 12: account-creation spam): every registration that
+ * gets as far as the store counts, made or refused because the address is taken (which also slows
+ * probing for who has an account); the same back-off as sign-in past REGISTER_LIMITS.free. */
+export class RegistrationThrottle {
+  constructor(private readonly db: Db, private readonly clock: Clock) {}
+
+  claim(address: string): Promise<void> {
+    return takeAttempt(this.db, this.clock, `register:${address}`, REGISTER_LIMITS.free, (seconds) => new TooManyAttempts(seconds, 'registrations', 'email'));
+  }
+}
+
+function forgetBefore(clock: Clock): string {
+  return new Date(clock.now().getTime() - SIGNIN_LIMITS.forgetAfterMs).toISOString();
+}
+
+/** Counts one attempt under `key` in one atomic upsert, or throws tooMany while it is blocked. */
+async function takeAttempt(db: Db, clock: Clock, key: string, free: number, tooMany: (retryAfterSeconds: number) => ApiError): Promise<void> {
+  const now = clock.now().toISOString();
+  // The count after this attempt, once for the value and once for the back-off it earns.
+  const count = sql`(case when a.last_at < ${forgetBefore(clock)}::timestamptz then 1 else a.failures + 1 end)`;
+  const { firstDelayMs, maxDelayMs } = SIGNIN_LIMITS;
+  const taken = (await db.execute(sql`
+    insert into signin_attempts as a (key, failures, blocked_until, last_at) values (${key}, 1, null, ${now}::timestamptz)
+    on conflict (key) do update set
+      failures = ${count},
+      blocked_until = case when ${count} > ${free}
+        then ${now}::timestamptz + least(${firstDelayMs}::float8 * power(2, least(${count} - ${free} - 1, 30)), ${maxDelayMs}) * interval '1 millisecond'
+        end,
+      last_at = ${now}::timestamptz
+    where a.blocked_until is null or a.blocked_until <= ${now}::timestamptz
+    returning failures`)) as unknown as { rows: unknown[] };
+  if (taken.rows.length) return;
+  const blocked = (await db.execute(sql`select blocked_until from signin_attempts where key = ${key}`)) as unknown as { rows: Array<{ blocked_until: Date | string | null }> };
+  const until = blocked.rows[0]?.blocked_until;
+  const ms = until ? new Date(until).getTime() - Date.parse(now) : 0;
+  throw tooMany(Math.max(1, Math.ceil(ms / 1000)));
 }

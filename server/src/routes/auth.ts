@@ -1,4 +1,5 @@
-// Built-in sign-in (COMMON.md "Auth"): tokens out, refresh rotates, sign-out revokes.
+// Built-in sign-in (COMMON.md "Auth"): tokens out, refresh rotates, sign-out revokes. With
+// `X-Agora-Session: cookie` the refresh token lives in an HttpOnly cookie (auth/cookie.ts).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -6,17 +7,19 @@ import { ErrorResponses } from '../schemas/common.ts';
 import { RefreshBody, Session, SignInBody, TokenPair } from '../schemas/auth.ts';
 import { ApiError, unauthorized } from '../errors.ts';
 import { SignInThrottle, TooManyAttempts } from '../auth/throttle.ts';
+import { clearRefreshCookie, presentedRefreshToken, tokenAnswer, wantsCookie } from '../auth/cookie.ts';
 
 export default async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const builtin = app.authOptions.builtinSignIn !== false;
+  // Read per request (the malformed-input tables register this module on a bare instance).
+  const builtin = () => app.authOptions.builtinSignIn !== false;
   const disabled = () => new ApiError(404, 'Not Found', 'Sign-in with a password is turned off; use the identity provider.');
   const throttle = new SignInThrottle(app.db, app.clock);
 
   app.post('/auth/signin', {
     schema: { body: SignInBody, response: { 200: TokenPair, ...ErrorResponses } },
   }, async (request, reply) => {
-    if (!builtin) throw disabled();
+    if (!builtin()) throw disabled();
     const { username, password } = request.body;
     // Logged so guessing shows in the server's log (the password never is).
     const log = { signin: { account: username.trim().toLowerCase(), address: request.ip } };
@@ -34,7 +37,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       const tokens = await app.auth.signIn(username, password);
       await throttle.succeeded(attempt);
       request.log.info({ ...log, outcome: 'signed-in' }, 'sign-in');
-      return tokens;
+      return tokenAnswer(app, request, reply, tokens);
     } catch (error) {
       request.log.warn({ ...log, outcome: 'failed' }, 'sign-in failed');
       throw error;
@@ -43,15 +46,25 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
 
   app.post('/auth/refresh', {
     schema: { body: RefreshBody, response: { 200: TokenPair, ...ErrorResponses } },
-  }, async (request) => {
-    if (!builtin) throw disabled();
-    return app.auth.refresh(request.body.refreshToken);
+  }, async (request, reply) => {
+    if (!builtin()) throw disabled();
+    const token = presentedRefreshToken(request, request.body);
+    try {
+      if (!token) throw unauthorized('Nobody is signed in on this browser.');
+      return tokenAnswer(app, request, reply, await app.auth.refresh(token));
+    } catch (error) {
+      // A cookie that no longer refreshes is of no use to keep.
+      if (wantsCookie(request)) clearRefreshCookie(request, reply, app.publicOrigins);
+      throw error;
+    }
   });
 
   app.post('/auth/signout', {
     schema: { body: RefreshBody, response: { 204: Type.Null(), ...ErrorResponses } },
   }, async (request, reply) => {
-    await app.auth.signOut(request.body.refreshToken);
+    const token = presentedRefreshToken(request, request.body);
+    if (token) await app.auth.signOut(token);
+    if (wantsCookie(request)) clearRefreshCookie(request, reply, app.publicOrigins);
     return reply.status(204).send(null);
   });
 

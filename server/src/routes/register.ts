@@ -9,26 +9,36 @@ import { TokenPair } from '../schemas/auth.ts';
 import { RegisterBody } from '../schemas/registration.ts';
 import { readSiteConfig } from '../db/siteConfig.ts';
 import { ApiError, conflict, forbidden } from '../errors.ts';
+import { tokenAnswer } from '../auth/cookie.ts';
+import { RegistrationThrottle, TooManyAttempts } from '../auth/throttle.ts';
 import { checkRegistration, EMAIL_TAKEN, emailTaken, registerAccount } from '../auth/register.ts';
 
 export const SIGNUP_CLOSED = 'This marketplace does not take registrations: ask your organisation’s administrator for an account.';
 
 export default async function registerRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const throttle = new RegistrationThrottle(app.db, app.clock);
 
   app.post('/auth/register', {
     schema: { querystring: NoQuery, body: RegisterBody, response: { 201: TokenPair, ...ErrorResponses } },
   }, async (request, reply) => {
     // What the text must be first (the same answer whatever the settings), then whether this
-    // marketplace takes registrations, and only then whether the address is taken.
+    // marketplace takes registrations, then the count per client address (429 past it), and only
+    // then whether the address is taken.
     checkRegistration(request.body);
     if (app.authOptions.builtinSignIn === false) {
       throw new ApiError(404, 'Not Found', 'Sign-in with a password is turned off; use the identity provider.');
     }
     const { settings } = await readSiteConfig(app.db);
     if (!settings.signup) throw forbidden(SIGNUP_CLOSED);
+    try {
+      await throttle.claim(request.ip);
+    } catch (error) {
+      if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
+      throw error;
+    }
     if (await emailTaken(app.db, request.body.email)) throw conflict('email', EMAIL_TAKEN);
     const account = await registerAccount(app.db, request.body, app.clock.now());
-    return reply.status(201).send(await app.auth.signIn(account.email, request.body.password));
+    return reply.status(201).send(tokenAnswer(app, request, reply, await app.auth.signIn(account.email, request.body.password)));
   });
 }

@@ -7,14 +7,16 @@ export const SignInBody = Type.Object({
 }, { additionalProperties: false });
 export type SignInBody = Static<typeof SignInBody>;
 
+/** Refresh and sign-out: the refresh token in the body, or none with `X-Agora-Session: cookie`
+ * (the token is then read from the HttpOnly cookie, server/src/auth/cookie.ts). */
 export const RefreshBody = Type.Object({
-  refreshToken: Type.String({ minLength: 1, maxLength: 200 }),
+  refreshToken: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 }, { additionalProperties: false });
 export type RefreshBody = Static<typeof RefreshBody>;
 
 export const TokenPair = Type.Object({
   accessToken: Type.String(),
-  refreshToken: Type.String(),
+  refreshToken: Type.Optional(Type.String({ description: 'absent when the client asked for the cookie (X-Agora-Session: cookie)' })),
   expiresIn: Type.Integer({ description: 'seconds until the access token expires' }),
 });
 export type TokenPair = Static<typeof TokenPair>;
