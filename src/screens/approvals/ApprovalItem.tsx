@@ -125,7 +125,7 @@ function DecisionDialog({ item, state, onCancel, onDone }: { item: ApprovalItem;
   const type = t(`approvals.type.${item.type}`);
   const missing = state === 'rejected' && !reason.trim();
   return (
-    <ConfirmDialog open title={t(`approvals.decision.${state}.title`, { type })} message={t(`approvals.decision.${state}.message`, { name: item.title })}
+    <ConfirmDialog open title={t(`approvals.decision.${state}.title`, { name: item.title })} message={t(`approvals.decision.${state}.message`, { type })}
       confirmLabel={t(state === 'approved' ? 'approvals.approve' : 'approvals.reject')} tone={state === 'rejected' ? 'danger' : 'primary'}
       busy={busy} onCancel={onCancel}
       onConfirm={() => {

@@ -5,7 +5,7 @@
 // nothing changed. After saving it says 'published' (automatic moderation) or 'under review'
 // (manual). Read-only it only shows the caller's review. The checks are src/rules/reviews.ts's,
 // the very functions the server applies.
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useApi } from '../../api/context.ts';
 import { useMarketplace } from '../../api/marketplace.ts';
 import { createReview, updateReview, type Review } from '../../api/reviews.ts';
@@ -41,8 +41,9 @@ export function ReviewPanel(props: ReviewPanelProps) {
   if (loading) {
     return <SidePanel open title={title} onClose={onClose}><LoadingPlaceholder /></SidePanel>;
   }
-  // Remount when the review arrives or changes, so the form starts from what is saved.
-  return <ReviewForm key={`${review?.id ?? 'new'}-${review?.metadata.modifiedAt ?? ''}-${readOnly}`} {...props} panelTitle={title} />;
+  // The form starts from the saved review once it is known, and keeps its state (the message after
+  // saving) while the lists refetch; switching between view and edit starts afresh.
+  return <ReviewForm key={readOnly ? 'view' : 'edit'} {...props} panelTitle={title} />;
 }
 
 function ReviewForm({ productId, review, readOnly, canWrite, onClose, panelTitle }: ReviewPanelProps & { panelTitle: string }) {
@@ -57,6 +58,11 @@ function ReviewForm({ productId, review, readOnly, canWrite, onClose, panelTitle
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState<Review | null>(null);
+  // Saving replaces the form's buttons: keep the focus in the panel, on its Close button.
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (saved) closeRef.current?.focus();
+  }, [saved]);
 
   const charLimit = settings?.char_limit;
   const limit = commentLimit(charLimit);
@@ -91,7 +97,7 @@ function ReviewForm({ productId, review, readOnly, canWrite, onClose, panelTitle
   };
 
   const footer = inert ? (
-    <Button variant="secondary" onClick={onClose} data-action="close-review">{t('reviews.close')}</Button>
+    <Button ref={closeRef} variant="secondary" onClick={onClose} data-action="close-review">{t('reviews.close')}</Button>
   ) : (
     <>
       {review && !changed && <span className="mr-auto self-center text-sm text-gray-500" data-part="unchanged">{t('reviews.unchanged')}</span>}

@@ -32,6 +32,8 @@ export interface ReviewsProps {
 export interface ProductReviewsProps extends ReviewsProps {
   /** Makes the panel controlled (the portal's route); without it the screen keeps its own state. */
   onReviewChange?: (mode: ReviewPanelMode | null) => void;
+  /** The ratings summary above the list (default shown); the product page shows it in its right pane. */
+  summary?: boolean;
 }
 
 const toMode = (value: string | null | undefined): ReviewPanelMode | null => (value === 'edit' || value === 'view' ? value : null);
@@ -40,7 +42,7 @@ export default function Reviews({ productId, review }: ReviewsProps) {
   return <ProductReviews productId={productId} review={review} />;
 }
 
-export function ProductReviews({ productId, review, onReviewChange }: ProductReviewsProps) {
+export function ProductReviews({ productId, review, onReviewChange, summary = true }: ProductReviewsProps) {
   const { t } = useMessages('reviews', 'product');
   const id = productId?.trim() || null;
   const marketplace = useMarketplace();
@@ -53,10 +55,17 @@ export function ProductReviews({ productId, review, onReviewChange }: ProductRev
   if (marketplace.error && !settings) return <ErrorPlaceholder error={marketplace.error} onRetry={() => void marketplace.mutate()} />;
   if (!settings) return <LoadingPlaceholder />;
   if (!settings.enabled) return <EmptyPlaceholder title={t('reviews.off.title')} message={t('reviews.off.message')} />;
-  return <RatingsAndReviews productId={id} mode={mode} setMode={setMode} />;
+  return <RatingsAndReviews productId={id} mode={mode} setMode={setMode} summary={summary} />;
 }
 
-function RatingsAndReviews({ productId, mode, setMode }: { productId: string; mode: ReviewPanelMode | null; setMode: (mode: ReviewPanelMode | null) => void }) {
+interface RatingsAndReviewsProps {
+  productId: string;
+  mode: ReviewPanelMode | null;
+  setMode: (mode: ReviewPanelMode | null) => void;
+  summary: boolean;
+}
+
+function RatingsAndReviews({ productId, mode, setMode, summary }: RatingsAndReviewsProps) {
   const { t } = useMessages('reviews', 'product');
   const signedIn = useSignedIn();
   const session = useSession();
@@ -112,7 +121,7 @@ function RatingsAndReviews({ productId, mode, setMode }: { productId: string; mo
         {blocked ? <Tooltip content={blocked} focusableWrapper>{write}</Tooltip> : write}
       </div>
       {blocked && <p className="m-0 -mt-3 mb-4 text-right text-sm text-gray-500" data-part="write-blocked">{blocked}</p>}
-      {product.data && <div className="mb-6 border-b border-gray-200 pb-6"><RatingsSummary info={product.data.ratingInfo} large /></div>}
+      {summary && product.data && <div className="mb-6 border-b border-gray-200 pb-6"><RatingsSummary info={product.data.ratingInfo} large /></div>}
       {list}
       {mode && (
         <ReviewPanel
