@@ -125,6 +125,7 @@ describe('a failed token refresh', () => {
     await signIn(page, suite.portal.baseUrl, consumer.email, consumer.password);
     await page.goto(`${suite.portal.baseUrl}/applications`);
     await page.locator('agora-portal main[data-route=applications]').waitFor();
+    await page.waitForLoadState('networkidle');
     // Signed out elsewhere (another tab of this browser): the session is revoked and the cookie
     // gone, while this page still holds its access token in memory.
     const out = await page.request.post(`${suite.portal.baseUrl}/api/v1/auth/signout`, { data: {}, headers: COOKIE_MODE });
