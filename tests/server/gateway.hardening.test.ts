@@ -82,9 +82,10 @@ async function loopHeld(run: () => Promise<unknown>, tries = 3): Promise<number>
 }
 
 describe('GraphQL mock limits (finding 2)', () => {
-  const ask = async (app: TestApp, query: string, resource = 'r-graphql') => app.request(f.alice, {
-    method: 'POST', url: `${API}/gateway/p-open/v-open/${resource}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ query }),
+  const send = async (app: TestApp, payload: string, resource = 'r-graphql') => app.request(f.alice, {
+    method: 'POST', url: `${API}/gateway/p-open/v-open/${resource}`, headers: { 'content-type': 'application/json' }, payload,
   });
+  const ask = async (app: TestApp, query: string, resource = 'r-graphql') => send(app, JSON.stringify({ query }), resource);
   beforeAll(async () => {
     await t.db.insert(assetResources).values({ id: 'r-tree', productVersionId: 'v-open', title: 'Tree', type: 'graphql', specification: TREE_SDL, upstreamUrl: 'mock:' });
   });
@@ -96,8 +97,10 @@ describe('GraphQL mock limits (finding 2)', () => {
   it('answers the 100,000-alias query (2.8 MB) with a 400 at once, the event loop free', async () => {
     const query = `{ ${Array.from({ length: 100_000 }, (_, i) => `a${i}: products { title }`).join(' ')} }`;
     expect(query.length).toBeGreaterThan(2_500_000);
+    // Made before the measure: what is timed is the server's work, not the test's 2.8 MB string.
+    const payload = JSON.stringify({ query });
     let res!: Awaited<ReturnType<typeof ask>>;
-    const held = await loopHeld(async () => { res = await ask(t, query); }, 2);
+    const held = await loopHeld(async () => { res = await send(t, payload); }, 3);
     refused(res, /larger than/);
     expect(held).toBeLessThan(50);
   });
