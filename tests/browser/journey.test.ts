@@ -1,5 +1,5 @@
 // The consumer's whole journey (issue 10's headline), on the built bundle against the real server:
-// as orgadmin create an application on the applications screen → request access to res-payments
+// as orgadmin create an application on the applications screen → pay the plan's open invoice → request access to res-payments
 // (manual approval through ard-payments) under sub-acme-payments-starter with the wizard → the
 // provider approves it (admin, on /registrations) → create an API-key credential on the
 // application page → view its secret once → call the API through the runtime gateway from Node with
@@ -55,7 +55,18 @@ describe('the consumer journey', () => {
     await poll(() => page.locator(`${apps} li[data-application] h2`).allInnerTexts()).toContain(APP);
     const app = (await suite.portal.db.select().from(applications).where(eq(applications.title, APP)))[0]!;
 
-    // 2. Request access through the wizard (application and subscription given by the address).
+    // 2. The Starter plan is paid and its latest invoice still open: access requests under it wait
+    // for the payment (spec 3 §2.1), so pay it on the subscription's page (the built-in checkout).
+    await page.goto(`${suite.portal.baseUrl}/subscriptions/sub-acme-payments-starter#invoices`);
+    const pay = page.locator('agora-portal [data-page="subscriptions"] [data-section="invoices"] [data-action="pay"]').first();
+    await pay.waitFor({ timeout: 30_000 });
+    const [checkout] = await Promise.all([page.context().waitForEvent('page'), pay.click()]);
+    await checkout.waitForLoadState();
+    await checkout.locator('button').first().click();
+    await poll(() => checkout.locator('body').innerText()).toMatch(/Status:\s*paid/);
+    await checkout.close();
+
+    // 3. Request access through the wizard (application and subscription given by the address).
     await page.goto(`${suite.portal.baseUrl}/registrations/create/prod-payments?applicationId=${app.id}&subscriptionId=sub-acme-payments-starter`);
     const triggers = page.locator(`${W} [data-part="profile-step"] button[aria-haspopup="listbox"]`);
     await poll(() => triggers.nth(1).textContent()).toContain('Starter');
@@ -79,7 +90,7 @@ describe('the consumer journey', () => {
       .where(and(eq(accessRequests.applicationId, app.id), eq(accessRequests.assetResourceId, 'res-payments'))))[0]!;
     expect(request.approvalState).toBe('pending');
 
-    // 3. The provider approves it.
+    // 4. The provider approves it.
     const admin = await suite.pageAs('admin', VIEWPORT);
     await admin.goto(`${suite.portal.baseUrl}/registrations/${request.id}`);
     await admin.locator('agora-portal [data-action="approve"]').click({ timeout: 30_000 });
@@ -90,7 +101,7 @@ describe('the consumer journey', () => {
     expect(pageErrors(admin)).toEqual([]);
     await admin.context().close();
 
-    // 4. Back as orgadmin: an API-key credential for the resource, on the application page.
+    // 5. Back as orgadmin: an API-key credential for the resource, on the application page.
     await page.goto(`${suite.portal.baseUrl}/applications/${app.id}/credentials/create`);
     const form = page.locator('agora-portal [data-part="credential-create"]');
     await form.waitFor({ timeout: 30_000 });
@@ -115,7 +126,7 @@ describe('the consumer journey', () => {
     await page.reload();
     await page.locator(PANEL).waitFor({ timeout: 30_000 });
 
-    // 5. View the secret once, and call the API through the gateway with it from Node.
+    // 6. View the secret once, and call the API through the gateway with it from Node.
     const key = await viewSecret(page);
     expect(key.length).toBeGreaterThan(16);
     const since = new Date(Date.now() - 1000);
@@ -126,7 +137,7 @@ describe('the consumer journey', () => {
       .where(and(eq(transactions.applicationId, app.id), eq(transactions.credentialId, created.id)))).filter((t) => t.at >= since).length,
     'a transaction carrying the application').toBeGreaterThan(0);
 
-    // 6. Rotate through the UI; once provisioning finishes the old key is refused and the new one works.
+    // 7. Rotate through the UI; once provisioning finishes the old key is refused and the new one works.
     await page.locator('agora-portal [data-part="detail-actions"] [data-part="actions"]').click();
     await page.locator('agora-portal [role="menu"] [data-action="rotate"]').click();
     const rotate = page.locator('agora-portal dialog[open][role="alertdialog"]');

@@ -79,7 +79,7 @@ describe('<agora-product> alone', () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { navigations: string[] }).navigations).then((n) => n.at(-1))).toBe('/categories/cat-cards');
 
     await page.evaluate(() => document.querySelector('agora-product')!.setAttribute('tab', 'ratings'));
-    await el.locator('[data-part="ratings"] [data-rating-average]').waitFor();
+    await el.locator('[data-part="reviews"] [data-action="write-review"]').waitFor();
     await page.evaluate(() => document.querySelector('agora-product')!.setAttribute('product-id', 'prod-weather'));
     await expect.poll(() => el.locator('h1').first().innerText()).toBe('Weather Forecast');
   });
