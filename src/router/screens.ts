@@ -137,7 +137,7 @@ export interface RegisterProps {
 
 export const SCREENS: Record<RouteName, ScreenEntry> = {
   // Catalogue (spec 1 §2)
-  home: screen(() => import('../screens/home/Home.tsx'), () => ({}), { sections: ['home', 'tiles', 'register'], catalogue: true }),
+  home: screen(() => import('../screens/home/Home.tsx'), () => ({}), { sections: ['home', 'tiles'], catalogue: true }),
   browseProducts: screen(() => import('../screens/catalogue/Browse.tsx'), (): BrowseProps => ({}), { sections: ['browse', 'tiles'], catalogue: true }),
   search: screen(
     () => import('../screens/search/SearchResults.tsx'),

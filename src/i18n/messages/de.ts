@@ -472,6 +472,9 @@ export const de: Messages = {
   // == end search ==
 
   // == home ==
+  'home.cta.closedTitle': 'Sie haben bereits ein Konto?',
+  'home.cta.closedMessage': 'Melden Sie sich mit dem Konto Ihrer Organisation an, um APIs zu abonnieren und Zugangsdaten zu erhalten.',
+  'home.cta.create': 'Kostenloses Konto erstellen',
   'home.loading': 'Startseite wird geladen…',
   'home.hero.title': 'Willkommen im Marketplace',
   'home.hero.searchLabel': 'Marketplace durchsuchen',
@@ -531,8 +534,6 @@ export const de: Messages = {
   'register.error.passwordHasEmail': 'Verwenden Sie Ihre E-Mail-Adresse nicht im Passwort.',
   'register.closed.title': 'Die Registrierung ist geschlossen',
   'register.closed.message': '{site} nimmt keine neuen Registrierungen an. Bitten Sie die Administration Ihrer Organisation um ein Konto.',
-  'register.cta.closedTitle': 'Sie haben bereits ein Konto?',
-  'register.cta.closedMessage': 'Melden Sie sich mit dem Konto Ihrer Organisation an, um APIs zu abonnieren und Zugangsdaten zu erhalten.',
   // == end register ==
 
   // == categories ==

@@ -472,6 +472,9 @@ export const en = {
   // == end search ==
 
   // == home ==
+  'home.cta.closedTitle': 'Already have an account?',
+  'home.cta.closedMessage': 'Sign in with the account your organisation gave you to subscribe to APIs and get credentials.',
+  'home.cta.create': 'Create a free account',
   'home.loading': 'Loading the home page…',
   'home.hero.title': 'Welcome to the Marketplace',
   'home.hero.searchLabel': 'Search the marketplace',
@@ -531,8 +534,6 @@ export const en = {
   'register.error.passwordHasEmail': 'Do not use your email address in the password.',
   'register.closed.title': 'Registration is closed',
   'register.closed.message': '{site} does not take new registrations. Ask your organisation’s administrator for an account.',
-  'register.cta.closedTitle': 'Already have an account?',
-  'register.cta.closedMessage': 'Sign in with the account your organisation gave you to subscribe to APIs and get credentials.',
   // == end register ==
 
   // == categories ==

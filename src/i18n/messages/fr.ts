@@ -472,6 +472,9 @@ export const fr: Messages = {
   // == end search ==
 
   // == home ==
+  'home.cta.closedTitle': 'Vous avez déjà un compte ?',
+  'home.cta.closedMessage': 'Connectez-vous avec le compte fourni par votre organisation pour vous abonner aux API et obtenir des identifiants.',
+  'home.cta.create': 'Créer un compte gratuit',
   'home.loading': 'Chargement de l’accueil…',
   'home.hero.title': 'Bienvenue sur la Marketplace',
   'home.hero.searchLabel': 'Rechercher dans la marketplace',
@@ -531,8 +534,6 @@ export const fr: Messages = {
   'register.error.passwordHasEmail': 'N’utilisez pas votre adresse e-mail dans le mot de passe.',
   'register.closed.title': 'Les inscriptions sont fermées',
   'register.closed.message': '{site} n’accepte pas de nouvelles inscriptions. Demandez un compte à l’administrateur de votre organisation.',
-  'register.cta.closedTitle': 'Vous avez déjà un compte ?',
-  'register.cta.closedMessage': 'Connectez-vous avec le compte fourni par votre organisation pour vous abonner aux API et obtenir des identifiants.',
   // == end register ==
 
   // == categories ==

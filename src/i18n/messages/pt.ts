@@ -472,6 +472,9 @@ export const pt: Messages = {
   // == end search ==
 
   // == home ==
+  'home.cta.closedTitle': 'Já tem uma conta?',
+  'home.cta.closedMessage': 'Entre com a conta que sua organização lhe deu para assinar APIs e obter credenciais.',
+  'home.cta.create': 'Criar uma conta gratuita',
   'home.loading': 'Carregando a página inicial…',
   'home.hero.title': 'Bem-vindo ao Marketplace',
   'home.hero.searchLabel': 'Pesquisar no marketplace',
@@ -531,8 +534,6 @@ export const pt: Messages = {
   'register.error.passwordHasEmail': 'Não use o seu e-mail na senha.',
   'register.closed.title': 'As inscrições estão fechadas',
   'register.closed.message': '{site} não aceita novas inscrições. Peça uma conta ao administrador da sua organização.',
-  'register.cta.closedTitle': 'Já tem uma conta?',
-  'register.cta.closedMessage': 'Entre com a conta que sua organização lhe deu para assinar APIs e obter credenciais.',
   // == end register ==
 
   // == categories ==

@@ -34,7 +34,7 @@ const DEFAULT_BACKGROUND = '#0b1f3a';
 const DEFAULT_BUTTON = '#0a5bd3';
 
 export function CtaBanner({ cta, signup }: { cta: CtaSettings; signup: boolean }) {
-  const { t } = useMessages('home', 'register');
+  const { t } = useMessages('home');
   const route = useRoute();
   const background = safeColor(cta.background) ?? DEFAULT_BACKGROUND;
   const buttonBg = safeColor(cta.button_bg) ?? DEFAULT_BUTTON;
@@ -47,8 +47,8 @@ export function CtaBanner({ cta, signup }: { cta: CtaSettings; signup: boolean }
   const accounts = url.toLowerCase() === SIGN_IN_URL;
   // Signup off: nothing here may promise an account (see the top of this file).
   const closed = accounts && !signup;
-  const title = closed ? t('register.cta.closedTitle') : cta.title.trim();
-  const message = closed ? t('register.cta.closedMessage') : cta.message.trim();
+  const title = closed ? t('home.cta.closedTitle') : cta.title.trim();
+  const message = closed ? t('home.cta.closedMessage') : cta.message.trim();
   const label = closed ? t('shell.signIn') : cta.label.trim() || t('home.cta.defaultLabel');
   const buttonClass = cx(
     'inline-flex h-11 shrink-0 items-center justify-center border-2 px-6 text-sm font-semibold no-underline transition hover:brightness-110 hover:shadow-md',
@@ -65,7 +65,7 @@ export function CtaBanner({ cta, signup }: { cta: CtaSettings; signup: boolean }
         <Link to={signInPath(here)} className={buttonClass} style={buttonStyle} data-cta-button="">{label}</Link>
         {signup && (
           <Link to={registerPath(here)} className={cx('rounded text-sm font-semibold underline underline-offset-2', FOCUS_RING)} style={{ color: ink }} data-cta-register="">
-            {t('register.create')}
+            {t('home.cta.create')}
           </Link>
         )}
       </div>

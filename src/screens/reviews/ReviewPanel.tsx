@@ -18,7 +18,7 @@ import { Button } from '../../ui/Button.tsx';
 import { useConfirmLeave } from '../../ui/ConfirmLeave.tsx';
 import { ErrorPanel, LoadingPlaceholder } from '../../ui/Placeholders.tsx';
 import { SidePanel } from '../../ui/SidePanel.tsx';
-import { StarRatingInput } from '../../ui/StarRating.tsx';
+import { StarRatingInput } from '../../ui/StarRatingInput.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { ReviewState } from './ReviewItem.tsx';
 

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/errors.ts';
 import { Alert } from '../../../src/ui/Alert.tsx';
 import { AsyncState, ErrorPlaceholder } from '../../../src/ui/Placeholders.tsx';
-import { StarRating, StarRatingInput, toStarValue } from '../../../src/ui/StarRating.tsx';
+import { StarRating, toStarValue } from '../../../src/ui/StarRating.tsx';
+import { StarRatingInput } from '../../../src/ui/StarRatingInput.tsx';
 import { Tabs } from '../../../src/ui/Tabs.tsx';
 
 beforeEach(() => localStorage.clear());
