@@ -104,6 +104,13 @@ describe('the approvals queue', () => {
     const read = await globex<{ approval: { state: string; reason: string | null } }>('GET', `/subscriptions/${subscriptionId}`);
     expect(read.status).toBe(200);
     expect(read.body.approval).toMatchObject({ state: 'approved', reason: 'Research use confirmed.' });
+    // and on the subscriber's own page of the subscription
+    const subscriber = await suite.pageAs('globex', VIEWPORT);
+    await subscriber.goto(`${suite.portal.baseUrl}/subscriptions/${subscriptionId}`);
+    const page = subscriber.locator('agora-portal [data-page="subscriptions"] [data-part="subscription-details"]');
+    await page.waitFor({ timeout: 30_000 });
+    await poll(() => page.innerText()).toContain('Approved');
+    await subscriber.context().close();
     expect(pageErrors(admin)).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { assetResources } from '../../server/src/db/schema.ts';
-import { pageErrors, useSuite } from './harness.ts';
+import { pageErrors, poll, useSuite } from './harness.ts';
 
 const suite = useSuite();
 
@@ -133,7 +133,7 @@ describe('the page: title, badges, download, tabs', () => {
     await consumer.locator('agora-portal [data-part="tab-content"][data-tab="credentials"]').waitFor();
     expect(new URL(consumer.url()).pathname).toBe('/productDetails/prod-petstore/version/ver-petstore-2/resources/res-petstore/credentials');
     // Casey's organisation holds no active subscription to the Pet Store: the spec 2 §8 notice, not a table.
-    expect(await consumer.locator('agora-portal [data-part="tab-content"]').innerText()).toContain('You need an active subscription');
+    await poll(() => consumer.locator('agora-portal [data-part="tab-content"]').innerText()).toContain('You need an active subscription');
     await consumer.context().close();
   });
 

@@ -49,8 +49,9 @@ describe('tabs and redirects', () => {
     await page.locator('agora-portal [data-tab="resources"] [data-part="resource-list"]').waitFor();
     expect(pathOf(page)).toBe(`${V3}/resources`);
     await page.locator('agora-portal nav[aria-label="Product sections"] a', { hasText: 'Ratings' }).click();
-    await page.locator('agora-portal [data-part="ratings"] [data-part="ratings-summary"]').waitFor();
-    expect(await page.locator('agora-portal [data-part="ratings"] [data-rating-average]').innerText()).toBe('4.0');
+    // The tab holds the reviews; the summary stays in the right pane beside it.
+    await page.locator('agora-portal [data-part="reviews"]').waitFor();
+    expect(await page.locator('agora-portal [data-part="pane-ratings"] [data-rating-average]').innerText()).toBe('4.0');
     expect(pathOf(page)).toBe(`${V3}/ratings`);
     await page.goBack();
     await page.locator('agora-portal [data-tab="resources"]').waitFor();

@@ -17,7 +17,7 @@ const SCREENS: Array<{ name: string; path: string; ready: string }> = [
   { name: 'plans', path: `${V3}/plans`, ready: '[data-part="plans"] [data-plan]' },
   { name: 'plan-growth', path: `${V3}/plans/plan-payments-growth`, ready: '[data-part="quotas"] [data-quota]' },
   { name: 'plan-enterprise', path: `${V3}/plans/plan-payments-enterprise`, ready: '[data-part="quotas"] [data-quota]' },
-  { name: 'ratings', path: `${V3}/ratings`, ready: '[data-part="ratings"] [data-part="ratings-summary"]' },
+  { name: 'ratings', path: `${V3}/ratings`, ready: '[data-part="reviews"] [data-part="reviews-list"]' },
   { name: 'warnings', path: '/productDetails/prod-payments/version/ver-payments-1/overview', ready: '[data-part="warnings"]' },
 ];
 

@@ -8,6 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { invoices } from '../../server/src/db/schema.ts';
 import { pageErrors, poll, RESULTS_DIR, useSuite } from './harness.ts';
 
 const suite = useSuite();
@@ -37,6 +39,9 @@ beforeAll(async () => {
     apps[key].id = (await api<{ id: string }>('POST', '/applications', { title: apps[key].title, owner: { type: 'team', id: 'team-acme-platform' } })).id;
   }
   starter = (await api<{ title: string }>('GET', '/subscriptions/sub-acme-payments-starter')).title;
+  // The Starter plan's open invoice is paid first: until then its access requests are refused
+  // (spec 3 §2.1; the journey test pays it through the checkout page).
+  await suite.portal.db.update(invoices).set({ status: 'paid' }).where(eq(invoices.id, 'inv-004'));
   // One resource already registered to the main application: its row must be disabled.
   await api('POST', `/applications/${apps.main.id}/accessRequests`, {
     product: { id: 'prod-payments', version: { id: 'ver-payments-3' } }, assetResource: { id: 'res-payments-sandbox' },

@@ -72,6 +72,7 @@ describe('security headers', () => {
       expect(csp, url).toContain(`script-src 'self' 'unsafe-eval' 'sha256-${hash}'`);
       expect(csp).toContain("frame-ancestors 'self'");
       expect(csp).toContain("worker-src 'self' blob:");
+      expect(csp).toContain("frame-src 'self' blob:");
       expect(csp).toContain("object-src 'none'");
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['x-content-type-options']).toBe('nosniff');

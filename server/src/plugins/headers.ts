@@ -11,7 +11,8 @@
 //   style-src 'unsafe-inline': the viewers' CSS is rendered as <style> inside shadow roots and
 //     React sets style attributes; twind's constructed sheets are not affected by CSP.
 //   worker-src 'self' blob:: GraphiQL's monaco workers are bundle files; some libraries start
-//     blob: workers.
+//     blob: workers. frame-src blob:: a PDF document is shown in an iframe of its blob: URL
+//     (connect-src blob: lets the page read such a URL back).
 //   img-src data: blob: https:: Swagger UI's inline icons, product images and markdown images
 //     of other hosts; connect-src 'self': the explorer and try-it call our own /api/v1 (the
 //     gateway forwards from the server, never from the browser).
@@ -34,8 +35,9 @@ export function pagePolicy(inlineScriptHashes: string[] = []): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    "connect-src 'self' blob:",
     "worker-src 'self' blob:",
+    "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
