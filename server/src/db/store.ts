@@ -72,6 +72,9 @@ async function openPostgres(url: string): Promise<Store> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL ?? 10) });
+  // An idle connection the database ended (a restart, an administrator, a dropped test database)
+  // is left by the pool, which opens another when needed; unheard, its 'error' would end the process.
+  pool.on('error', (error) => console.warn(`store: an idle PostgreSQL connection ended: ${error.message}`));
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
