@@ -10,6 +10,8 @@ import { themeFromSettings, UiThemeContext } from '../ui/theme.ts';
 import { UiLinkContext } from '../ui/link.tsx';
 import { UiRouterLink } from '../router/context.tsx';
 import { ChunkLoadError } from './chunks.ts';
+import { emit } from './events.ts';
+import { HostContext } from './host.ts';
 
 function Theme({ children }: { children: ReactNode }) {
   // Every element asks; the shared cache makes it one request per page.
@@ -44,12 +46,15 @@ interface BoundaryState { error: Error | null }
 
 /** Catches what a screen throws while rendering (a failed chunk, a bug) so the page stays usable. */
 export class ElementBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  static override contextType = HostContext;
+  declare context: HTMLElement | null;
   override state: BoundaryState = { error: null };
   static getDerivedStateFromError(error: Error): BoundaryState {
     return { error };
   }
   override componentDidCatch(error: Error): void {
     console.error(error);
+    emit(this.context, 'agora-error', { message: error.message });
   }
   override render() {
     return this.state.error ? <ChunkError error={this.state.error} /> : this.props.children;

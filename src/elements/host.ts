@@ -1,5 +1,6 @@
-// The custom element a component renders in, so screens can dispatch agora-* events from it.
+// The custom element a component renders in, so screens can send agora-* events from it.
 import { createContext, useCallback, useContext } from 'react';
+import { emit, type AgoraEventMap, type AgoraEventName } from './events.ts';
 
 export const HostContext = createContext<HTMLElement | null>(null);
 
@@ -7,13 +8,9 @@ export function useHost(): HTMLElement | null {
   return useContext(HostContext);
 }
 
-/** Dispatches `agora-<noun>-<verb>` from the element: bubbles, crosses shadow roots, cancelable.
- * Returns false when a listener called preventDefault(). */
-export function useHostEvent(): <T>(name: `agora-${string}`, detail?: T) => boolean {
+/** emit() from this screen's element (src/elements/events.ts): bubbles, crosses shadow roots,
+ * cancelable. Returns false when a listener called preventDefault(). */
+export function useEmit(): <K extends AgoraEventName>(name: K, detail: AgoraEventMap[K]) => boolean {
   const host = useHost();
-  return useCallback(
-    (name, detail) =>
-      host ? host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: true })) : true,
-    [host],
-  );
+  return useCallback((name, detail) => emit(host, name, detail), [host]);
 }

@@ -3,6 +3,7 @@
 // portal at Agora.configure({ portalUrl }) and first dispatches a cancelable `agora-navigate` event,
 // so a host page may route by itself.
 import { createContext, useContext, useMemo, type AnchorHTMLAttributes, type MouseEvent, type Ref } from 'react';
+import { emit } from '../elements/events.ts';
 import { useHost } from '../elements/host.ts';
 import type { RouteMatch } from '../rules/routes.ts';
 import { useAgora } from '../state/store.ts';
@@ -39,9 +40,13 @@ function standaloneNavigator(host: HTMLElement | null, portalUrl: string | null)
     href,
     navigate(location, options) {
       const target = href(location);
+      // A way to sign in first: the host may sign the user in its own way instead.
+      if (/^\/signin(?:[?#]|$)/.test(location)) {
+        const returnTo = new URLSearchParams(location.split('?')[1]?.split('#')[0] ?? '').get('returnTo') ?? '/';
+        if (!emit(host, 'agora-signin-required', { returnTo })) return;
+      }
       const detail: NavigateDetail = { location, href: target };
-      const event = new CustomEvent('agora-navigate', { detail, bubbles: true, composed: true, cancelable: true });
-      if (host && !host.dispatchEvent(event)) return;
+      if (!emit(host, 'agora-navigate', detail)) return;
       if (options?.replace) window.location.replace(target);
       else window.location.assign(target);
     },

@@ -7,6 +7,7 @@ import { Button } from './Button.tsx';
 import { useT } from './i18n.ts';
 import { IconError, IconInbox, IconLock, IconSpinner } from './icons.tsx';
 import { cx } from './tone.ts';
+import { useEmit } from '../elements/host.ts';
 
 export interface LoadingPlaceholderProps {
   label?: string;
@@ -129,6 +130,13 @@ export interface ErrorPlaceholderProps {
 
 export function ErrorPlaceholder({ error, title, message, onRetry, className }: ErrorPlaceholderProps) {
   const t = useT();
+  // The host page hears of every failure an element shows (agora-error), once per error.
+  const emit = useEmit();
+  useEffect(() => {
+    if (error === undefined || error === null) return;
+    const { message: text, status } = error as { message?: unknown; status?: unknown };
+    emit('agora-error', { message: typeof text === 'string' ? text : String(error), ...(typeof status === 'number' ? { status } : {}) });
+  }, [error, emit]);
   return (
     <Frame
       role="alert"

@@ -8,6 +8,7 @@ import {
 } from '../../api/applications.ts';
 import { useSession } from '../../api/auth.ts';
 import { useApi } from '../../api/context.ts';
+import { useEmit } from '../../elements/host.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { canSaveApplication, descriptionError, imageFileError, nameError } from '../../rules/applications.ts';
@@ -113,6 +114,7 @@ export function ApplicationPanel({ open, application, onClose, onSaved }: Applic
   };
 
   const close = () => leave.guard(onClose);
+  const emit = useEmit();
 
   const save = async () => {
     if (!canSave) return;
@@ -131,6 +133,7 @@ export function ApplicationPanel({ open, application, onClose, onSaved }: Applic
           title: name, description, ...(icon ? { icon } : {}), ...(chosen ? { owner: { type: chosen.type, id: chosen.id } } : {}),
         });
         id = created.id;
+        emit('agora-application-created', { applicationId: created.id, title: name });
       }
       reset();
       onSaved(id, !application);

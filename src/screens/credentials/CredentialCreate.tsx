@@ -8,6 +8,7 @@ import type { ApplicationResource } from '../../../server/src/schemas/applicatio
 import { useSession } from '../../api/auth.ts';
 import { useApi } from '../../api/context.ts';
 import { createCredential, useCredentialRequestDefinitions } from '../../api/credentials.ts';
+import { useEmit } from '../../elements/host.ts';
 import { keys } from '../../api/keys.ts';
 import { useApiQuery } from '../../api/swr.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
@@ -65,6 +66,7 @@ export function CredentialCreate({ applicationId, onClose, onCreated, onView }: 
   const ownerTeam = team ?? (app.data?.owner.type === 'team' ? app.data.owner.id : teams[0]?.guid ?? '');
   const dirty = !created && (!!name || !!resourceId);
   const leave = useConfirmLeave(dirty);
+  const emit = useEmit();
 
   const trimmed = name.trim();
   const nameError = !trimmed ? t('credentials.create.nameRequired') : trimmed.length >= NAME_MAX_LENGTH ? t('credentials.create.nameTooLong', { max: NAME_MAX_LENGTH }) : null;
@@ -84,6 +86,7 @@ export function CredentialCreate({ applicationId, onClose, onCreated, onView }: 
         ...(ownerTeam ? { owner: { type: 'team' as const, id: ownerTeam } } : {}),
       });
       setCreated(answer.id);
+      emit('agora-credential-created', { credentialId: answer.id, applicationId });
       onCreated(answer.id);
     } catch (e) {
       setError(e);

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/errors.ts';
 import { useMarketplace } from '../../api/marketplace.ts';
 import { useProduct } from '../../api/products.ts';
 import { createSubscription } from '../../api/subscriptions.ts';
+import { useEmit } from '../../elements/host.ts';
 import { useInvalidate } from '../../api/swr.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { stepAfterCreate, type SubscribeStep } from '../../rules/subscribeFlow.ts';
@@ -45,6 +46,7 @@ export default function SubscribePanel({ productId, planId, onClose }: Subscribe
   const [failure, setFailure] = useState<ApiError | Error | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const heading = useRef<HTMLHeadingElement>(null);
+  const emit = useEmit();
 
   // Each new step is announced: focus moves to its heading (the panel keeps focus inside itself).
   useEffect(() => {
@@ -64,6 +66,7 @@ export default function SubscribePanel({ productId, planId, onClose }: Subscribe
         ...(draft.hasForm ? { data: draft.data } : {}),
       });
       setCreated({ id: answer.id, title: draft.name.trim() || draft.defaultTitle, plan: draft.plan });
+      emit('agora-subscribed', { subscriptionId: answer.id, productId, planId: draft.plan.id, state: answer.approval.state });
       setStep(stepAfterCreate(answer.approval.state, draft.plan, billingEnabled));
       // The product's and plans' subscription counts, the lists and the options change.
       void invalidate(['products', productId]);
