@@ -2,9 +2,14 @@
 // is replaced by the spec's text, and in-page links (#heading) scroll inside the shadow root.
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useT } from './i18n.ts';
-import { HEADING_ID_PREFIX, renderMarkdown } from './markdown.ts';
+import { ALERT_KINDS, HEADING_ID_PREFIX, renderMarkdown } from './markdown.ts';
 import { cx } from './tone.ts';
 import { remToPx } from '../styles/units.ts';
+
+// Each GitHub alert kind in its portal tone: a light tint, the tone's border, a darkened title.
+const ALERT_CSS = Object.entries(ALERT_KINDS).map(([kind, tone]) =>
+  `.agora-md .agora-md-alert-${kind}{background:color-mix(in srgb,var(--agora-${tone}) 8%,white);border-color:color-mix(in srgb,var(--agora-${tone}) 45%,white);border-left-color:var(--agora-${tone})}`
+  + `.agora-md .agora-md-alert-${kind} .agora-md-alert-title{color:color-mix(in srgb,var(--agora-${tone}) 70%,black)}`).join('\n');
 
 // Plain CSS: the HTML comes from marked, so it carries no utility classes for twind to see.
 // Written in rem for reading, served in px like twind's: rem follows the host page's root font size.
@@ -28,6 +33,10 @@ const MARKDOWN_CSS = remToPx(`
 .agora-md th{background:#f9fafb;font-weight:600}
 .agora-md img{max-width:100%;height:auto}
 .agora-md hr{border:0;border-top:1px solid #e5e7eb;margin:1.5em 0}
+.agora-md .agora-md-alert{border:1px solid;border-left-width:4px;border-radius:6px;padding:.6em 1em;margin:0 0 1em;color:#1f2937}
+.agora-md .agora-md-alert>:last-child{margin-bottom:0}
+.agora-md .agora-md-alert-title{font-weight:600;margin:0 0 .25em}
+${ALERT_CSS}
 .agora-md .agora-md-img-error{display:inline-block;border:1px dashed #d1d5db;border-radius:6px;background:#f9fafb;color:#6b7280;font-size:.875rem;padding:.5em .75em}
 `);
 
@@ -39,7 +48,12 @@ export interface MarkdownProps {
 export function Markdown({ source, className }: MarkdownProps) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
-  const html = useMemo(() => renderMarkdown(source), [source]);
+  const alertTitles = {
+    note: t('ui.markdown.alert.note'), tip: t('ui.markdown.alert.tip'), important: t('ui.markdown.alert.important'),
+    warning: t('ui.markdown.alert.warning'), caution: t('ui.markdown.alert.caution'),
+  };
+  const titlesKey = JSON.stringify(alertTitles);
+  const html = useMemo(() => renderMarkdown(source, alertTitles), [source, titlesKey]);
   const imageError = t('ui.markdown.imageError');
 
   useLayoutEffect(() => {

@@ -46,7 +46,16 @@ function plainText(tokens: readonly Token[] | undefined): string {
     .join('');
 }
 
-function createMarked(slugger: Slugger): Marked {
+/** GitHub's alert kinds (`> [!NOTE]` …) and the portal alert tone each is shown in. */
+export const ALERT_KINDS = { note: 'info', tip: 'success', important: 'primary', warning: 'warning', caution: 'danger' } as const;
+export type AlertKind = keyof typeof ALERT_KINDS;
+/** The alert's title in the reader's language; English when the caller gives none. */
+export type AlertTitles = Record<AlertKind, string>;
+const ENGLISH_ALERT_TITLES: AlertTitles = { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' };
+// Matched on the quote's rendered HTML: its first paragraph opens with the marker alone on its line.
+const ALERT_MARKER = /^<p>\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:<br>)?\n?/i;
+
+function createMarked(slugger: Slugger, alertTitles: AlertTitles = ENGLISH_ALERT_TITLES): Marked {
   return new Marked({
     gfm: true,
     async: false,
@@ -54,8 +63,24 @@ function createMarked(slugger: Slugger): Marked {
       heading({ tokens, depth }) {
         return `<h${depth} id="${slugger.slug(plainText(tokens))}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
       },
+      // GitHub-style alerts: a quote whose first line is only [!KIND] becomes a portal alert.
+      blockquote({ tokens }) {
+        const inner = this.parser.parse(tokens);
+        const marker = ALERT_MARKER.exec(inner);
+        if (!marker) return `<blockquote>\n${inner}</blockquote>\n`;
+        const kind = marker[1]!.toLowerCase() as AlertKind;
+        // The marker alone made the first paragraph: drop it; else the paragraph goes on without it.
+        const after = inner.slice(marker[0].length);
+        const body = /^\s*<\/p>/.test(after) ? after.replace(/^\s*<\/p>\n?/, '') : `<p>${after}`;
+        return `<div class="agora-md-alert agora-md-alert-${kind}" role="note">`
+          + `<p class="agora-md-alert-title">${escapeHtml(alertTitles[kind])}</p>${body}</div>\n`;
+      },
     },
   });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 }
 
 /** Headings up to `maxLevel` (default 3, as the documentation viewer shows), ids matching renderMarkdown. */
@@ -108,7 +133,7 @@ export function sanitizeHtml(html: string): string {
   });
 }
 
-export function renderMarkdown(source: string): string {
-  const html = createMarked(new Slugger()).parse(source ?? '') as string;
+export function renderMarkdown(source: string, alertTitles?: AlertTitles): string {
+  const html = createMarked(new Slugger(), alertTitles).parse(source ?? '') as string;
   return sanitizeHtml(html);
 }

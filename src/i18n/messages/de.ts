@@ -139,6 +139,15 @@ export const de: Messages = {
   'ui.rating.star': '{value} von {max} Sternen',
   'ui.markdown.imageError': 'Bild konnte nicht geladen werden. Siehe Dokumentation.',
   'ui.markdown.newTab': '(öffnet in einem neuen Tab)',
+  // == shell polish ==
+  'ui.markdown.alert.note': 'Hinweis',
+  'ui.markdown.alert.tip': 'Tipp',
+  'ui.markdown.alert.important': 'Wichtig',
+  'ui.markdown.alert.warning': 'Warnung',
+  'ui.markdown.alert.caution': 'Vorsicht',
+  'shell.nav.more': 'Mehr',
+  'ui.tabs.scrollHint': 'Weitere Tabs: seitlich scrollen',
+  // == end shell polish ==
   'ui.leave.title': 'Nicht gespeicherte Änderungen',
   'ui.leave.message': 'Sie haben nicht gespeicherte Änderungen. Wenn Sie diese Seite verlassen, gehen sie verloren.',
   'ui.leave.stay': 'Auf der Seite bleiben',

@@ -139,6 +139,15 @@ export const en = {
   'ui.rating.star': '{value} of {max} stars',
   'ui.markdown.imageError': 'Unable to load image. See documentation.',
   'ui.markdown.newTab': '(opens in a new tab)',
+  // == shell polish ==
+  'ui.markdown.alert.note': 'Note',
+  'ui.markdown.alert.tip': 'Tip',
+  'ui.markdown.alert.important': 'Important',
+  'ui.markdown.alert.warning': 'Warning',
+  'ui.markdown.alert.caution': 'Caution',
+  'shell.nav.more': 'More',
+  'ui.tabs.scrollHint': 'More tabs: scroll sideways',
+  // == end shell polish ==
   'ui.leave.title': 'Unsaved changes',
   'ui.leave.message': 'You have unsaved changes. If you leave this page, they will be lost.',
   'ui.leave.stay': 'Stay on page',

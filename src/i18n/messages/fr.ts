@@ -139,6 +139,15 @@ export const fr: Messages = {
   'ui.rating.star': '{value} étoiles sur {max}',
   'ui.markdown.imageError': 'Impossible de charger l\'image. Consultez la documentation.',
   'ui.markdown.newTab': '(s’ouvre dans un nouvel onglet)',
+  // == shell polish ==
+  'ui.markdown.alert.note': 'Remarque',
+  'ui.markdown.alert.tip': 'Astuce',
+  'ui.markdown.alert.important': 'Important',
+  'ui.markdown.alert.warning': 'Avertissement',
+  'ui.markdown.alert.caution': 'Attention',
+  'shell.nav.more': 'Plus',
+  'ui.tabs.scrollHint': 'Autres onglets : faites défiler horizontalement',
+  // == end shell polish ==
   'ui.leave.title': 'Modifications non enregistrées',
   'ui.leave.message': 'Vous avez des modifications non enregistrées. Si vous quittez cette page, elles seront perdues.',
   'ui.leave.stay': 'Rester sur la page',

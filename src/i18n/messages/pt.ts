@@ -139,6 +139,15 @@ export const pt: Messages = {
   'ui.rating.star': '{value} de {max} estrelas',
   'ui.markdown.imageError': 'Não foi possível carregar a imagem. Consulte a documentação.',
   'ui.markdown.newTab': '(abre em uma nova aba)',
+  // == shell polish ==
+  'ui.markdown.alert.note': 'Nota',
+  'ui.markdown.alert.tip': 'Dica',
+  'ui.markdown.alert.important': 'Importante',
+  'ui.markdown.alert.warning': 'Aviso',
+  'ui.markdown.alert.caution': 'Cuidado',
+  'shell.nav.more': 'Mais',
+  'ui.tabs.scrollHint': 'Mais abas: role para o lado',
+  // == end shell polish ==
   'ui.leave.title': 'Alterações não salvas',
   'ui.leave.message': 'Você tem alterações não salvas. Se sair desta página, elas serão perdidas.',
   'ui.leave.stay': 'Permanecer na página',

@@ -1,6 +1,7 @@
 // The top bar: site name, navigation from nav_items with the built-in rules (spec 1 §2), the
-// language choice, and sign-in or the account menu. Below 992 px the navigation becomes a
-// dropdown in which the current page's entry is disabled.
+// language choice, and sign-in or the account menu. From 992 px the navigation is TopNav (what
+// does not fit goes under More); below, it becomes a dropdown in which the current page's entry
+// is disabled.
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { siteName, type SiteSettings } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
@@ -13,6 +14,7 @@ import { useSession } from '../../api/auth.ts';
 import { cx } from '../../ui/tone.ts';
 import { IconChevron, IconExternal, IconLogin, IconMenu } from './icons.tsx';
 import { LocaleSwitcher } from './LocaleSwitcher.tsx';
+import { TopNav } from './TopNav.tsx';
 import { useDismiss } from './useDismiss.ts';
 import { sideLabel } from './sideLabel.ts';
 
@@ -52,18 +54,7 @@ export function TopBar({ settings, match }: { settings: SiteSettings; match: Rou
           <span data-testid="site-name" className="truncate text-lg font-semibold tracking-tight">{name}</span>
         </Link>
 
-        <nav aria-label={t('shell.nav.label')} className="hidden h-full min-w-0 overflow-x-auto nav:flex [scrollbar-width:none]">
-          <ul className="m-0 flex h-full list-none items-stretch gap-1 p-0">
-            {entries.map((entry) => {
-              const active = entry.section !== null && entry.section === current;
-              return (
-                <li key={entry.id} className="flex">
-                  <TopLink entry={entry} active={active} label={label(entry)} />
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <TopNav entries={entries} current={current} label={label} />
 
         <div className="ml-auto flex shrink-0 items-center gap-2">
           <LocaleSwitcher className="hidden sm:flex" />
@@ -78,34 +69,6 @@ export function TopBar({ settings, match }: { settings: SiteSettings; match: Rou
         </div>
       </div>
     </header>
-  );
-}
-
-function TopLink({ entry, active, label }: { entry: NavEntry; active: boolean; label: string }) {
-  const { t } = useMessages();
-  const className = cx(
-    'relative flex items-center gap-1.5 whitespace-nowrap px-3 text-sm font-medium no-underline transition-colors',
-    active ? 'text-on-heading' : 'text-on-heading/75 hover:text-on-heading',
-    FOCUS,
-  );
-  const indicator = active && <span aria-hidden="true" className="absolute inset-x-3 bottom-0 h-0.5 rounded-t bg-primary" />;
-  if (entry.external) {
-    return (
-      <a
-        href={entry.href}
-        className={className}
-        {...(entry.newTab ? { target: '_blank', rel: 'noopener noreferrer', 'aria-label': t('shell.nav.newTab', { text: label }) } : {})}
-      >
-        {label}
-        {entry.newTab && <IconExternal size={13} />}
-      </a>
-    );
-  }
-  return (
-    <Link to={entry.href} className={className} aria-current={active ? 'page' : undefined}>
-      {label}
-      {indicator}
-    </Link>
   );
 }
 

@@ -96,3 +96,24 @@ describe('Markdown component', () => {
     expect(click.defaultPrevented).toBe(true);
   });
 });
+
+describe('GitHub-style alerts', () => {
+  it('renders > [!NOTE] … as an alert with its title, not as literal text', () => {
+    const root = dom(renderMarkdown('> [!NOTE]\n> Useful information.\n\n> [!WARNING]\n> Take care.\n>\n> Second paragraph.'));
+    const alerts = root.querySelectorAll('.agora-md-alert');
+    expect([...alerts].map((a) => a.className)).toEqual(['agora-md-alert agora-md-alert-note', 'agora-md-alert agora-md-alert-warning']);
+    expect(alerts[0]!.getAttribute('role')).toBe('note');
+    expect(alerts[0]!.querySelector('.agora-md-alert-title')?.textContent).toBe('Note');
+    expect(alerts[0]!.textContent?.trim()).toBe('NoteUseful information.');
+    expect(alerts[1]!.querySelectorAll('p:not(.agora-md-alert-title)')).toHaveLength(2);
+    expect(root.textContent).not.toContain('[!');
+    expect(root.querySelector('blockquote')).toBeNull();
+  });
+
+  it('takes the titles in the reader language and keeps ordinary quotes as quotes', () => {
+    const titles = { note: 'Remarque', tip: 'Astuce', important: 'Important', warning: 'Avertissement', caution: 'Attention' };
+    const root = dom(renderMarkdown('> [!tip]\n\n> A plain quote [!NOTE] inside.', titles));
+    expect(root.querySelector('.agora-md-alert-tip .agora-md-alert-title')?.textContent).toBe('Astuce');
+    expect(root.querySelector('blockquote')?.textContent?.trim()).toBe('A plain quote [!NOTE] inside.');
+  });
+});
