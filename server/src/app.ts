@@ -58,6 +58,8 @@ export interface AppOptions {
   egress?: EgressOptions;
   /** PUBLIC_URL and its aliases: the portal's origins as browsers reach them (config.ts publicOrigins). */
   publicOrigins?: readonly string[];
+  /** AI_BASE_URL, AI_API_KEY, AI_MODEL: the assistant's optional external model (config.ts); null: offline. */
+  ai?: AiModelOptions | null;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -96,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('egress', egress);
   app.addHook('onClose', async () => egress.close());
   app.decorate('publicOrigins', new Set(options.publicOrigins ?? []));
+  app.decorate('aiModel', options.ai ?? null);
   if (options.runJobs !== false) app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());
   await app.register(authPlugin, options.auth);

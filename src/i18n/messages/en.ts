@@ -1577,6 +1577,34 @@ export const en = {
   'subscribe.invoices.pay': 'Pay invoice {number}',
   'subscribe.invoices.payFirst': 'Please complete payment for the invoice before requesting access',
   // == end subscribe ==
+  // == assistant ==
+  'assistant.open': 'Ask the assistant',
+  'assistant.title': 'Assistant',
+  'assistant.close': 'Close the assistant',
+  'assistant.intro': 'Ask about the APIs of this marketplace: what they do, their operations, plans and documents. Answers link to the pages they come from.',
+  'assistant.messages': 'Conversation',
+  'assistant.you': 'You',
+  'assistant.name': 'Assistant',
+  'assistant.input.label': 'Your question',
+  'assistant.input.placeholder': 'Ask a question…',
+  'assistant.send': 'Send',
+  'assistant.cancel': 'Cancel',
+  'assistant.responding': 'The assistant is answering…',
+  'assistant.references': 'References',
+  'assistant.newTab': '{text} (opens in a new tab)',
+  'assistant.kind.product': 'Product',
+  'assistant.kind.resource': 'API',
+  'assistant.kind.article': 'Article',
+  'assistant.kind.documents': 'Documents',
+  'assistant.kind.url': 'Link',
+  'assistant.action.confirming': 'Yes: {label}',
+  'assistant.action.confirmed': '{label} (confirmed)',
+  'assistant.result.findPlan': 'See the plans',
+  'assistant.result.subscribe': 'Open the plans',
+  'assistant.result.createApplication': 'Open the application',
+  'assistant.result.requestAccess': 'Open the request-access wizard',
+  'assistant.result.failed': 'This could not be done: {detail}',
+  // == end assistant ==
 } as const;
 
 export type MessageKey = keyof typeof en;

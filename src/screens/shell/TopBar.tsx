@@ -3,7 +3,7 @@
 // does not fit goes under More); below, it becomes a dropdown in which the current page's entry
 // is disabled.
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
-import { siteName, type SiteSettings } from '../../api/marketplace.ts';
+import { siteName, useMarketplace, type SiteSettings } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { sectionOf, sideNavigation, sideNavOf, topNavigation, type NavEntry, type SideNavEntry } from '../../rules/navigation.ts';
 import { isConsumer, isProviderAdministrator } from '../../rules/roles.ts';
@@ -20,6 +20,8 @@ import { sideLabel } from './sideLabel.ts';
 
 // Only signed-in users see it: visitors never download it.
 const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
+// Signed-in users of a marketplace with AI on: the assistant's button, its conversation a chunk further.
+const AssistantButton = lazy(() => import('../assistant/AssistantButton.tsx'));
 
 const FOCUS = 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-on-heading/70';
 
@@ -40,6 +42,7 @@ export function TopBar({ settings, match }: { settings: SiteSettings; match: Rou
   const label = useEntryLabel();
   const name = siteName(settings);
   const onSignIn = match.name === 'signin';
+  const aiEnabled = useMarketplace().data?.ai.enabled === true;
 
   return (
     <header className="agora-topbar relative z-30 bg-heading text-on-heading shadow-sm">
@@ -57,6 +60,11 @@ export function TopBar({ settings, match }: { settings: SiteSettings; match: Rou
         <TopNav entries={entries} current={current} label={label} />
 
         <div className="ml-auto flex shrink-0 items-center gap-2">
+          {signedIn && aiEnabled && (
+            <Suspense fallback={null}>
+              <AssistantButton look="header" />
+            </Suspense>
+          )}
           <LocaleSwitcher className="hidden sm:flex" />
           {signedIn ? (
             <Suspense fallback={<span className="block h-8 w-8 rounded-full bg-on-heading/20" />}>
@@ -118,7 +126,7 @@ function MobileMenu({ settings, entries, current, match, label }: {
     <li key={key}>
       {isCurrent ? (
         // The page the visitor is on is shown but disabled.
-        <a aria-disabled="true" aria-current="page" className="flex cursor-default items-center rounded-md bg-gray-100 px-3 py-2.5 text-sm font-semibold text-gray-400">
+        <a aria-disabled="true" aria-current="page" className="flex cursor-default items-center rounded-md bg-gray-100 px-3 py-2.5 text-sm font-semibold text-gray-600">
           {text}
         </a>
       ) : external?.external ? (

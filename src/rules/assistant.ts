@@ -1,0 +1,50 @@
+// The assistant's conversation rules (spec 3 §4 "AI assistant", §5, §9): the user's text goes in
+// parts of AI_PART_CHARS characters, at most AI_HISTORY_MESSAGES messages are sent, and answers
+// are revealed word by word at a fixed pace (faster for a whole JSON answer than for a stream).
+import { AI_HISTORY_MESSAGES, AI_PART_CHARS, AI_REVEAL_WORDS_PER_SECOND, AI_STREAM_REVEAL_WORDS_PER_SECOND } from './constants.ts';
+
+/** The longest question: the parts of one message the contract takes (200) of AI_PART_CHARS each. */
+export const AI_INPUT_MAX_CHARS = 200 * AI_PART_CHARS;
+
+export interface TextPart {
+  type: 'text';
+  mimeType: 'text/plain';
+  data: string;
+}
+
+/** Parts of at most `size` characters (code points: a character outside the BMP is never cut). */
+export function splitParts(text: string, size = AI_PART_CHARS): TextPart[] {
+  const chars = Array.from(text);
+  const parts: TextPart[] = [];
+  for (let i = 0; i < chars.length; i += size) {
+    parts.push({ type: 'text', mimeType: 'text/plain', data: chars.slice(i, i + size).join('') });
+  }
+  return parts;
+}
+
+/** The most recent messages the request may carry, oldest first. */
+export function recentHistory<T>(messages: readonly T[], limit = AI_HISTORY_MESSAGES): T[] {
+  return messages.slice(Math.max(0, messages.length - limit));
+}
+
+export function revealRate(streamed: boolean): number {
+  return streamed ? AI_STREAM_REVEAL_WORDS_PER_SECOND : AI_REVEAL_WORDS_PER_SECOND;
+}
+
+/** How many words of `text` there are (a word: a run of non-space characters). */
+export function wordCount(text: string): number {
+  return text.match(/\S+/g)?.length ?? 0;
+}
+
+/** The text up to and including its `words`-th word (whitespace before the next word left out). */
+export function firstWords(text: string, words: number): string {
+  if (words <= 0) return '';
+  const re = /\S+/g;
+  let seen = 0;
+  let match: RegExpExecArray | null;
+  while ((match = re.exec(text))) {
+    seen += 1;
+    if (seen === words) return text.slice(0, match.index + match[0].length);
+  }
+  return text;
+}
