@@ -17,6 +17,7 @@ import { JobRunner } from './jobs/runner.ts';
 import type { CredentialsOptions } from './credentials/runtime.ts';
 import { decorateCatalogueCache } from './catalogue/cache.ts';
 import { Egress, type EgressOptions } from './gateway/egress.ts';
+import type { AiModelOptions } from './assistant/external.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +31,8 @@ declare module 'fastify' {
     egress: Egress;
     /** Origins the portal's pages are served from (PUBLIC_URL): the only redirect targets. */
     publicOrigins: ReadonlySet<string>;
+    /** The assistant's external model, or null for the offline engine (server/src/assistant). */
+    aiModel: AiModelOptions | null;
   }
 }
 

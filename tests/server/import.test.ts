@@ -88,28 +88,55 @@ describe('publishProduct', () => {
     }
   });
 
-  it('gives a second import of the same file its own product', async () => {
+  it('updates the product on a second import of the same description instead of duplicating it', async () => {
     const first = await publishFile(join(SPECS, 'storefront.graphql'), { title: 'Twice' });
+    const before = await counts();
     const second = await publishFile(join(SPECS, 'storefront.graphql'), { title: 'Twice' });
-    expect(first.published.productId).toBe('prod-twice');
-    expect(second.published.productId).toBe('prod-twice-2');
-    expect(second.published.resourceId).not.toBe(first.published.resourceId);
+    expect(first.published).toMatchObject({ productId: 'prod-twice', outcome: 'created' });
+    expect(second.published).toMatchObject({ productId: 'prod-twice', resourceId: first.published.resourceId, outcome: 'replaced', planId: null });
+    expect(await counts()).toEqual(before);
+    const next = await publishProduct(t.db, { content: second.content, fileName: 'storefront.graphql', options: { title: 'Twice', version: '2.0.0' } });
+    expect(next).toMatchObject({ productId: 'prod-twice', outcome: 'version', versionId: 'prod-twice-v2-0-0' });
+  });
+
+  it('publishes what can be read with a derived value and a warning, stored on the resource', async () => {
+    const cases: Array<[string, string, Record<string, string>, RegExp, string]> = [
+      ['untitled.json', '{"openapi":"3.0.3","info":{"version":"1"},"paths":{}}', {}, /no info\.title: published as "Untitled"/, 'Untitled'],
+      ['x.json', '{"openapi":"3.0.3","info":{"version":"1"},"paths":{}}', { title: 'Given Title' }, /no info\.title/, 'Given Title'],
+      ['nopaths.json', '{"openapi":"3.0.3","info":{"title":"No Paths","version":"1"}}', {}, /no "paths" object/, 'No Paths'],
+      ['async.yaml', 'asyncapi: 2.6.0\ninfo:\n  title: No Channels\n  version: 1.0.0\n', {}, /no "channels" object/, 'No Channels'],
+      ['dup.graphql', 'type Query {\n  a: Int\n  a: String\n}\n', { title: 'Dup' }, /1 duplicate definition ignored, the first kept: Query\.a \(line 3\)/, 'Dup'],
+    ];
+    for (const [fileName, content, options, warning, title] of cases) {
+      const published = await publishProduct(t.db, { content, fileName, options });
+      expect(published.title, fileName).toBe(title);
+      expect(published.warnings.join(' '), fileName).toMatch(warning);
+      const [row] = await t.db.select({ w: schema.assetResources.importWarnings, spec: schema.assetResources.specification }).from(schema.assetResources).where(eq(schema.assetResources.id, published.resourceId));
+      expect(row!.w.join(' ')).toMatch(warning);
+      if (fileName === 'dup.graphql') expect(row!.spec).not.toContain('a: String');
+    }
+  });
+
+  it('accepts GraphQL introspection JSON, stored as the SDL it describes', async () => {
+    const json = JSON.stringify({ data: { __schema: { queryType: { name: 'Query' }, types: [{ kind: 'OBJECT', name: 'Query', fields: [{ name: 'hello', args: [], type: { kind: 'SCALAR', name: 'String' }, isDeprecated: false }], interfaces: [] }, { kind: 'SCALAR', name: 'String' }], directives: [] } } });
+    const published = await publishProduct(t.db, { content: json, fileName: 'hello.json', options: { title: 'Hello Introspection' } });
+    expect(published.type).toBe('graphql');
+    const [row] = await t.db.select({ spec: schema.assetResources.specification }).from(schema.assetResources).where(eq(schema.assetResources.id, published.resourceId));
+    expect(row!.spec).toContain('hello: String');
   });
 
   it('refuses a broken file with a message naming the problem, and writes nothing', async () => {
     const before = await counts();
     const broken: Array<[string, string, RegExp]> = [
       ['empty.yaml', '   \n', /empty/],
-      ['bad.json', '{"openapi": "3.0.3", "info": {', /not valid JSON/],
-      ['bad.yaml', 'openapi: 3.0.3\ninfo: [unclosed\n', /not valid YAML/],
+      ['bad.json', '{"openapi": "3.0.3",\n "info": {', /not valid JSON at line 2, column 11/],
+      ['bad.yaml', 'openapi: 3.0.3\ninfo: [unclosed\n', /not valid YAML at line \d+, column \d+/],
       ['notes.yaml', 'title: my notes\nitems: [1, 2]\n', /neither OpenAPI.*AsyncAPI.*GraphQL/],
-      ['untitled.json', '{"openapi":"3.0.3","info":{"version":"1"},"paths":{}}', /info\.title/],
-      ['nopaths.json', '{"openapi":"3.0.3","info":{"title":"X","version":"1"}}', /paths/],
+      ['syntax.graphql', 'type Query {\n  a: Int\n', /GraphQL schema is not valid at line 3, column 1/],
       ['future.json', '{"openapi":"4.0.0","info":{"title":"X","version":"1"},"paths":{}}', /Unsupported OpenAPI version "4\.0\.0"/],
       ['old.json', '{"swagger":"1.2","info":{"title":"X","version":"1"},"paths":{}}', /Swagger version "1\.2"/],
       ['schema.graphql', 'type Query {\n  user(id: ID!): User\n}\n', /GraphQL schema is not valid.*Unknown type "User"/],
       ['noquery.graphql', 'type User { id: ID! }', /no Query type/],
-      ['async.yaml', 'asyncapi: 2.6.0\ninfo:\n  title: X\n  version: 1.0.0\n', /needs channels/],
     ];
     for (const [fileName, content, message] of broken) {
       const error = await publishProduct(t.db, { content, fileName }).then(() => null, (e: unknown) => e);

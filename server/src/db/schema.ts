@@ -61,6 +61,22 @@ export const sessions = pgTable('sessions', {
   createdAt: created(),
 }, (t) => [uniqueIndex('sessions_refresh_idx').on(t.refreshTokenHash)]);
 
+/** An invitation to register into an organisation (migration 0020): only the code's hash is kept. */
+export const invitations = pgTable('invitations', {
+  id: text('id').primaryKey(),
+  orgId: text('org_id').notNull().references(() => organisations.id),
+  /** The team the invitee joins as a consumer and developer; null: a private team of their own. */
+  teamId: text('team_id').references(() => teams.id, { onDelete: 'set null' }),
+  /** When set, the invitee must register with this address. */
+  email: text('email'),
+  codeHash: text('code_hash').notNull(),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: created(),
+  expiresAt: at('expires_at').notNull(),
+  acceptedAt: at('accepted_at'),
+  acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+}, (t) => [uniqueIndex('invitations_code_hash_key').on(t.codeHash), index('invitations_org_idx').on(t.orgId, t.createdAt)]);
+
 /** Refresh tokens a rotation replaced: presenting one again means it leaked (or a client kept a
  * stale copy), so the whole session is revoked (OAuth 2.1 refresh-token reuse detection). */
 export const retiredRefreshTokens = pgTable('retired_refresh_tokens', {
@@ -323,7 +339,11 @@ export const assetResources = pgTable('asset_resources', {
   accessRequestDefinitionId: text('access_request_definition_id').references(() => accessRequestDefinitions.id),
   credentialRequestDefinitionIds: text('credential_request_definition_ids').array().notNull().default(sql`'{}'`),
   modifiedAt: modified(),
-  search: searchVector(sql`setweight(to_tsvector('english', coalesce(title,'')), 'A') || setweight(to_tsvector('english', coalesce(description,'')), 'B')`),
+  /** What was derived or dropped to publish the description (migration 0018). */
+  importWarnings: jsonb('import_warnings').$type<string[]>().notNull().default([]),
+  /** Operations and the whole description text, for search (server/src/publish/searchText.ts). */
+  searchText: text('search_text').notNull().default(''),
+  search: searchVector(sql`setweight(to_tsvector('english', coalesce(title,'')), 'A') || setweight(to_tsvector('english', coalesce(description,'')), 'B') || setweight(to_tsvector('english', search_text), 'D')`),
 }, (t) => [
   index('asset_resources_version_idx').on(t.productVersionId),
   index('asset_resources_search_idx').using('gin', t.search),
@@ -640,6 +660,25 @@ export const jobs = pgTable('jobs', {
   lockedUntil: at('locked_until'),
   createdAt: created(),
 }, (t) => [index('jobs_run_at_idx').on(t.runAt)]);
+
+/** Imports through the running server (POST /products/import), polled by the provider
+ * (migration 0018). The description waits gzip-compressed and is dropped once done. */
+export const imports = pgTable('imports', {
+  id: text('id').primaryKey(),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** queued | running | published | refused | failed */
+  state: text('state').notNull().default('queued'),
+  progress: integer('progress').notNull().default(0),
+  fileName: text('file_name').notNull().default(''),
+  sourceUrl: text('source_url'),
+  content: bytea('content'),
+  options: jsonb('options').notNull().default({}),
+  result: jsonb('result'),
+  warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+  error: text('error'),
+  createdAt: created(),
+  finishedAt: at('finished_at'),
+});
 
 // ---------------------------------------------------------------- reviews
 

@@ -1,28 +1,35 @@
 // Publishing: a specification file becomes a product with one version, one asset resource
 // holding the document and a default free plan — the path a provider takes to publish a real API.
-// Everything is written in one transaction, so a failure leaves nothing behind.
-import { eq, inArray, like, or } from 'drizzle-orm';
+// Publishing the same description again (same product id, by default from its title) updates
+// that product: the same version's resource is replaced, a new version is added.
+// Everything is written in one transaction, so a failure leaves nothing behind; the CPU work
+// (reading, indexing) is done before it (prepare.ts), in a worker when the server publishes.
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
 import * as schema from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
-import { detectSpecification, type DetectedSpec, type ResourceType } from './detect.ts';
+import { type DetectedSpec, type ResourceType } from './detect.ts';
 import { freePlanRows, overviewFromSpec, resourceRow, slugify, summary, TRANSACTIONS_UNIT } from './rows.ts';
 import type { Writer } from './batch.ts';
-import { indexSpecification } from '../spec/store.ts';
+import { writeSpecIndex } from '../spec/store.ts';
+import { prepareDescription, type Prepared, type SpecFacts } from './prepare.ts';
+import { categoriesFor, fileProduct } from './categories.ts';
 
 export { detectSpecification, RESOURCE_TYPES, type DetectedSpec, type ResourceType } from './detect.ts';
 export { resourceRow, overviewFromSpec, freePlanRows, slugify, summary } from './rows.ts';
 export { insertMany, type Writer } from './batch.ts';
+export { prepareDescription, type Prepared } from './prepare.ts';
 
 export const VISIBILITIES = ['unrestricted', 'authenticated', 'restricted', 'restrictedExcluded', 'restrictedTags'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
 export interface PublishOptions {
-  /** Product id; default `prod-<slug of the title>`, made unique. */
+  /** Product id; default `prod-<slug of the title>`. An existing product of that id is updated. */
   id?: string;
   title?: string;
   description?: string;
   tags?: string[];
+  /** The categories to file it in; default from the description's own categories and tags. */
   categoryIds?: string[];
   stageId?: string;
   visibility?: Visibility;
@@ -30,8 +37,10 @@ export interface PublishOptions {
   visibilityTeamTags?: string[];
   ownerTeamId?: string;
   contact?: Record<string, unknown>;
-  /** Create the default free plan (default true). */
+  /** Create the default free plan for a new product (default true). */
   plan?: boolean;
+  /** The version label; default the description's info.version. */
+  version?: string;
 }
 
 export interface PublishInput {
@@ -51,40 +60,74 @@ export interface Published {
   planId: string | null;
   title: string;
   type: ResourceType;
+  /** What was derived or dropped to publish it (also stored on the resource). */
+  warnings: string[];
+  /** 'created': a new product; 'version': a new version of it; 'replaced': the same version's description replaced. */
+  outcome: 'created' | 'version' | 'replaced';
+  categoryIds: string[];
 }
 
-export async function publishProduct(db: Db, input: PublishInput): Promise<Published> {
-  const spec = detectSpecification(input.content, input.fileName, input.type);
-  const o = input.options ?? {};
+export function checkOptions(o: PublishOptions): void {
   if (o.visibility && !VISIBILITIES.includes(o.visibility)) {
     throw badRequest('visibility', `Visibility must be one of ${VISIBILITIES.join(', ')}.`);
   }
+}
+
+/** Reads and publishes a description in this thread (the seed, tests, the command's single file). */
+export async function publishProduct(db: Db, input: PublishInput): Promise<Published> {
+  checkOptions(input.options ?? {});
+  const prepared = prepareDescription({ content: input.content, fileName: input.fileName, options: { type: input.type, title: input.options?.title } });
+  return publishPrepared(db, prepared, input.options);
+}
+
+/** Writes a prepared description: a new product, or a new or replaced version of an existing one. */
+export async function publishPrepared(db: Db, prepared: Prepared, o: PublishOptions = {}): Promise<Published> {
+  checkOptions(o);
+  const spec = o.version ? { ...prepared.spec, version: o.version } : prepared.spec;
   return db.transaction(async (tx) => {
     await checkReferences(tx, o);
-    const productId = o.id ?? (await uniqueProductId(tx, `prod-${slugify(o.title ?? spec.title)}`));
-    if (o.id && (await tx.select({ id: schema.products.id }).from(schema.products).where(eq(schema.products.id, o.id))).length) {
-      throw badRequest('id', `A product with id "${o.id}" already exists.`);
-    }
-    const rows = publishedRows(input.content, spec, productId, o);
+    const productId = o.id ?? `prod-${slugify(o.title ?? spec.title)}`;
+    const [existing] = await tx.select({ id: schema.products.id }).from(schema.products).where(eq(schema.products.id, productId));
+    const at = new Date();
+    const rows = publishedRows(prepared.text, spec as DetectedSpec, productId, o, at);
+    Object.assign(rows.resource, { importWarnings: spec.warnings, searchText: prepared.searchText });
+    let outcome: Published['outcome'] = 'created';
     await tx.insert(schema.units).values(TRANSACTIONS_UNIT).onConflictDoNothing();
-    await tx.insert(schema.products).values(rows.product);
-    if (rows.categories.length) await tx.insert(schema.productCategories).values(rows.categories);
-    await tx.insert(schema.productVersions).values(rows.version);
-    await tx.insert(schema.assetResources).values(rows.resource);
-    await indexSpecification(tx as unknown as Db, rows.resource.id);
-    if (rows.plan) {
-      await tx.insert(schema.plans).values(rows.plan.plan);
-      await tx.insert(schema.quotas).values(rows.plan.quota);
+    if (!existing) {
+      await tx.insert(schema.products).values(rows.product);
+    } else {
+      const [version] = await tx.select({ id: schema.productVersions.id }).from(schema.productVersions).where(eq(schema.productVersions.id, rows.version.id));
+      outcome = version ? 'replaced' : 'version';
+      await tx.update(schema.products).set({ modifiedAt: at, ...(version ? {} : { lastVersionCreatedAt: at }) }).where(eq(schema.products.id, productId));
+    }
+    if (outcome === 'replaced') {
+      const { id, productVersionId: _v, ...changes } = rows.resource;
+      const updated = await tx.update(schema.assetResources).set({ ...changes, modifiedAt: at })
+        .where(and(eq(schema.assetResources.id, id), eq(schema.assetResources.productVersionId, rows.version.id))).returning({ id: schema.assetResources.id });
+      if (!updated.length) await tx.insert(schema.assetResources).values(rows.resource);
+      await tx.update(schema.productVersions).set({ overview: rows.version.overview }).where(eq(schema.productVersions.id, rows.version.id));
+    } else {
+      await tx.insert(schema.productVersions).values(rows.version);
+      await tx.insert(schema.assetResources).values(rows.resource);
+    }
+    await writeSpecIndex(tx as unknown as Db, rows.resource.id, prepared.index);
+    const categoryIds = existing && !o.categoryIds?.length ? [] : await categoriesFor(tx, { ...spec, tags: prepared.categoryTerms } as DetectedSpec, o.categoryIds);
+    await fileProduct(tx, productId, categoryIds);
+    const plan = !existing && rows.plan ? rows.plan : null;
+    if (plan) {
+      await tx.insert(schema.plans).values(plan.plan);
+      await tx.insert(schema.quotas).values(plan.quota);
     }
     return {
       productId, versionId: rows.version.id, resourceId: rows.resource.id,
-      planId: rows.plan?.plan.id ?? null, title: rows.product.title, type: spec.type,
+      planId: plan?.plan.id ?? null, title: existing ? (o.title ?? spec.title) : rows.product.title!, type: spec.type,
+      warnings: spec.warnings, outcome, categoryIds,
     };
   });
 }
 
 /** The rows of a published product, without writing them (the seed batches many). */
-export function publishedRows(content: string, spec: DetectedSpec, productId: string, o: PublishOptions = {}, at = new Date()) {
+export function publishedRows(content: string, spec: DetectedSpec | SpecFacts, productId: string, o: PublishOptions = {}, at = new Date()) {
   const slug = productId.replace(/^prod-/, '');
   const title = o.title ?? spec.title;
   const versionId = `${productId}-v${slugify(spec.version)}`;
@@ -105,9 +148,9 @@ export function publishedRows(content: string, spec: DetectedSpec, productId: st
   };
   const version: typeof schema.productVersions.$inferInsert & { id: string } = {
     id: versionId, productId, label: spec.version, value: spec.version, state: 'active', status: 'success',
-    overview: overviewFromSpec(spec), createdAt: at,
+    overview: overviewFromSpec(spec as DetectedSpec), createdAt: at,
   };
-  const resource = resourceRow(content, spec, {
+  const resource = resourceRow(content, spec as DetectedSpec, {
     id: `res-${slug}-${slugify(spec.version)}`, productVersionId: versionId, stageId: o.stageId ?? null, modifiedAt: at,
   }) as typeof schema.assetResources.$inferInsert & { id: string };
   const categories = (o.categoryIds ?? []).map((categoryId) => ({ productId, categoryId }));
@@ -132,12 +175,4 @@ async function checkReferences(tx: Writer, o: PublishOptions): Promise<void> {
     const missing = teamIds.filter((id) => !found.some((f) => f.id === id));
     if (missing.length) throw badRequest('team', `No team with id ${missing.map((m) => `"${m}"`).join(', ')}.`);
   }
-}
-
-/** `base`, or `base-2`, `base-3`… whichever is free. */
-async function uniqueProductId(tx: Writer, base: string): Promise<string> {
-  const taken = new Set((await tx.select({ id: schema.products.id }).from(schema.products)
-    .where(or(eq(schema.products.id, base), like(schema.products.id, `${base}-%`)))).map((r) => r.id));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }

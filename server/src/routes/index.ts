@@ -24,6 +24,7 @@ import reviews from './reviews.ts';
 import approvals from './approvals.ts';
 import usage from './usage.ts';
 import invoices from './invoices.ts';
+import ai from './ai.ts';
 
 /** Every area of the /api/v1 contract, one module each (one line per area). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -52,4 +53,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(approvals);
   await app.register(usage);
   await app.register(invoices);
+  await app.register(ai);
 }

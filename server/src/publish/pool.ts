@@ -1,0 +1,77 @@
+// Worker threads that prepare descriptions (prepare.ts): reading and indexing a large description
+// takes the CPU for seconds, which in the server's thread would hold every request in flight.
+// The import job uses one worker; the import command one per core.
+import { Worker } from 'node:worker_threads';
+import { fromRefusal, type Prepared, type PrepareInput, type Refusal } from './prepare.ts';
+
+/** Heap of a preparing worker (issue 13: at most 1 GB for any one description). */
+export const PREPARE_HEAP_MB = 768;
+
+interface Answer extends Partial<Refusal> { id: number; prepared?: Prepared; failed?: string }
+interface Task { id: number; input: PrepareInput; resolve(p: Prepared): void; reject(e: Error): void }
+
+export class PreparePool {
+  private readonly idle: Worker[] = [];
+  private readonly busy = new Map<Worker, Task>();
+  private readonly waiting: Task[] = [];
+  private workers = 0;
+  private nextId = 1;
+
+  constructor(private readonly size = 1) {}
+
+  prepare(input: PrepareInput): Promise<Prepared> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ id: this.nextId++, input, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.idle, ...this.busy.keys()];
+    this.idle.length = 0;
+    await Promise.all(all.map((w) => w.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.waiting.length) {
+      const worker = this.idle.pop() ?? (this.workers < this.size ? this.spawn() : undefined);
+      if (!worker) return;
+      const task = this.waiting.shift()!;
+      this.busy.set(worker, task);
+      worker.ref();
+      worker.postMessage({ id: task.id, input: task.input });
+    }
+  }
+
+  private spawn(): Worker {
+    this.workers++;
+    // The heap cap keeps one pathological description from taking the machine: it fails alone.
+    const worker = new Worker(new URL('./prepare.worker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: PREPARE_HEAP_MB } });
+    worker.on('message', (answer: Answer) => {
+      const task = this.busy.get(worker);
+      this.busy.delete(worker);
+      worker.unref();
+      this.idle.push(worker);
+      if (task) {
+        if (answer.prepared) task.resolve(answer.prepared);
+        else if (answer.refused) task.reject(fromRefusal(answer.refused));
+        else task.reject(new Error(answer.failed ?? 'preparing the description failed'));
+      }
+      this.dispatch();
+    });
+    // A worker that dies (out of memory on a pathological description) fails its task only.
+    worker.on('error', (error) => this.lost(worker, error));
+    worker.on('exit', (code) => { if (code !== 0) this.lost(worker, new Error(`the preparing worker stopped (exit code ${code})`)); });
+    return worker;
+  }
+
+  private lost(worker: Worker, error: Error): void {
+    const task = this.busy.get(worker);
+    if (!this.busy.delete(worker) && !this.idle.includes(worker)) return;
+    const at = this.idle.indexOf(worker);
+    if (at >= 0) this.idle.splice(at, 1);
+    this.workers--;
+    task?.reject(error);
+    this.dispatch();
+  }
+}
