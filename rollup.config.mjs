@@ -19,6 +19,7 @@ import json from '@rollup/plugin-json';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 import utilityStyles from './scripts/styles.mjs';
+import { buildManifest, buildTypes, missingDescriptions } from './scripts/elements-manifest.mjs';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -163,6 +164,31 @@ function precompiledMessages() {
         out.push(`export const __agoraSections = {${loaders.join(',')}};`);
       }
       return { code: out.join('\n'), map: { mappings: '' } };
+    },
+  };
+}
+
+/**
+ * dist/custom-elements.json and dist/agora.d.ts, from the element files' JSDoc (scripts/elements-
+ * manifest.mjs). An element or attribute without a description is reported; it fails the build
+ * only with AGORA_MANIFEST_STRICT=1 (tests/unit/elements-manifest.test.ts fails on it meanwhile).
+ */
+function elementsManifest() {
+  return {
+    name: 'agora-elements-manifest',
+    buildStart() {
+      for (const file of readdirSync(resolve(root, 'elements'))) this.addWatchFile(resolve(root, 'elements', file));
+    },
+    generateBundle() {
+      const manifest = buildManifest(root);
+      const missing = missingDescriptions(manifest);
+      if (missing.length) {
+        const message = `custom-elements.json: no description for ${missing.join(', ')} (JSDoc in elements/)`;
+        if (process.env.AGORA_MANIFEST_STRICT) this.error(message);
+        else this.warn(message);
+      }
+      this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source: JSON.stringify(manifest, null, 2) + '\n' });
+      this.emitFile({ type: 'asset', fileName: 'agora.d.ts', source: buildTypes(root) });
     },
   };
 }
@@ -375,6 +401,7 @@ const bundle = {
     utilityStyles({ root }),
     precompiledMessages(),
     removeStaleChunks(),
+    elementsManifest(),
     !dev && minifier({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
   ],
 };

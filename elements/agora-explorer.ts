@@ -1,14 +1,22 @@
-// <agora-explorer product-id="prod-payments" version-id="…" resource-id="res-payments" tab="methods">:
-// one API resource of a product (the resource page of the portal): its notices, its definition
-// for download, and the explorer of its specification (OpenAPI, AsyncAPI, GraphQL, WSDL,
-// protobuf) with the try-it console. version-id defaults to the product's latest version; with
-// it, the resource and its index are asked for as soon as the element exists.
+// <agora-explorer>: see the JSDoc below (the source of dist/custom-elements.json and dist/agora.d.ts).
 import { defineElement } from '../src/elements/define.ts';
 import { prefetchExplorer } from '../src/api/prefetch.ts';
 
+/**
+ * One API resource of a product (the resource page of the portal): its notices, its definition for
+ * download, and the explorer of its specification (OpenAPI, AsyncAPI, GraphQL, WSDL, protobuf) with
+ * the try-it console. With version-id, the resource and its index are asked for as soon as the
+ * element exists.
+ * Usage: `<agora-explorer product-id="prod-payments" version-id="…" resource-id="res-payments" tab="methods">`
+ * @fires agora-credential-created
+ */
 defineElement('agora-explorer', () => import('../src/screens/explorer/Resource.tsx'), {
+  /** The product of the resource (required). */
   productId: 'string',
+  /** The product version. @default the latest version */
   versionId: 'string',
+  /** The API resource to explore (required). */
   resourceId: 'string',
+  /** methods, credentials or accessRequests. @default "methods" */
   tab: 'string',
 }, { sections: ['explorer'], catalogue: true, prefetch: prefetchExplorer });
