@@ -160,6 +160,8 @@ export const ACCESS: Record<string, Policy | RouteAccess> = {
   'GET /invoices': 'signedIn',
   'GET /invoices/{id}': 'signedIn',
   'POST /invoices/{id}/checkout': 'signedIn',
+  // the AI assistant (AI enabled in the matrix's settings; 403 when off is tested in assistant.test.ts)
+  'POST /ai/conversations': { policy: 'signedIn', body: { content: { messages: [{ role: 'user', parts: [{ type: 'text', mimeType: 'text/plain', data: 'How do I refund a payment?' }] }] } } },
   'GET /checkout/{id}': { policy: 'token', query: { token: 'matrix-not-a-token' } },
   'POST /checkout/{id}': { policy: 'token', body: { token: 'matrix-not-a-token' } },
   // reviews (catalogue gate; writing needs a subscription, editing authorship) and the provider's approvals

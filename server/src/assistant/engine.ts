@@ -1,0 +1,143 @@
+// One turn of the assistant: retrieval over what the caller may see, then either the offline
+// composer or the external model (when configured) writes the answer; or, when the user confirms
+// a proposed action, the action done with the user's own rights. The reply is a list of parts
+// whose text arrives as chunks, so the route can send it whole (JSON) or as it comes (stream).
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Caller } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { one } from '../catalogue/sql.ts';
+import { liveSubscription } from '../catalogue/visibility.ts';
+import { listPlans, getPlan } from '../catalogue/plans.ts';
+import { createApplication } from '../applications/applications.ts';
+import type { Plan } from '../schemas/plans.ts';
+import { AI_ACTION_MIME, AI_ACTION_RESULT_MIME, AI_TEXT_MIME, type AiAction, type AiActionResult, type AiPart, type AiReference } from '../schemas/ai.ts';
+import { href } from '../../../src/rules/routes.ts';
+import { retrieve } from './retrieve.ts';
+import { candidates, compose, referenceOf } from './compose.ts';
+import { modelMessages, streamCompletion, type AiModelOptions, type ChatMessage } from './external.ts';
+import type { StoredMessage } from './conversations.ts';
+
+export interface ReplyPart { type: AiPart['type']; mimeType: string; chunks: AsyncIterable<string> | Iterable<string> }
+export interface Reply { parts: ReplyPart[]; references: AiReference[] }
+
+/** Text handed on in chunks of a few words, as a model would stream it. */
+export function* wordChunks(text: string, words = 6): Iterable<string> {
+  const tokens = text.split(/(?<=\s)/);
+  for (let i = 0; i < tokens.length; i += words) yield tokens.slice(i, i + words).join('');
+}
+
+const textPart = (text: string): ReplyPart => ({ type: 'text', mimeType: AI_TEXT_MIME, chunks: wordChunks(text) });
+const jsonPart = (mimeType: string, value: unknown): ReplyPart => ({ type: 'action', mimeType, chunks: [JSON.stringify(value)] });
+
+export interface TurnInput {
+  app: FastifyInstance;
+  caller: Caller;
+  question: string;
+  history: StoredMessage[];
+  model: AiModelOptions | null;
+  signal?: AbortSignal;
+}
+
+export async function answerQuestion({ app, caller, question, history, model, signal }: TurnInput): Promise<Reply> {
+  // A short follow-up ("and its plans?") is read with the previous question's words.
+  const previous = [...history].reverse().find((m) => m.role === 'user');
+  const prevText = previous ? previous.parts.filter((p) => p.type === 'text').map((p) => p.data).join('') : '';
+  let retrieved = await retrieve(app.db, caller, question);
+  if (prevText && !candidates(retrieved).length) {
+    const withContext = await retrieve(app.db, caller, `${question} ${prevText}`);
+    if (candidates(withContext).length) retrieved = withContext;
+  }
+  const plansOf = async (productId: string | null): Promise<Plan[]> => {
+    if (!productId) return [];
+    const { items } = await listPlans(app.db, caller, productId, { 'plan.state': ['published'] } as never);
+    return items;
+  };
+  const draft = compose(question, retrieved);
+  const answer = draft.productId && /\b(plans?|pric|costs?|subscri|quotas?|free|paid|tiers?|volume)/i.test(question)
+    ? compose(question, retrieved, await plansOf(draft.productId)) : draft;
+  const actions = answer.actions.map((a): AiAction => ({ id: `act-${randomUUID()}`, ...a }));
+  const actionParts = actions.map((a) => jsonPart(AI_ACTION_MIME, a));
+  if (!model) return { parts: [textPart(answer.text), ...actionParts], references: answer.references };
+
+  const passages = candidates(retrieved).slice(0, 8).map((c) => {
+    const ref = referenceOf(c);
+    return 'op' in c ? `${ref.title} — ${c.op.summary} (${c.op.productTitle})` : `${ref.title} — ${c.entry.description}`;
+  });
+  const chat: ChatMessage[] = history.map((m) => ({ role: m.role, content: m.parts.filter((p) => p.type === 'text').map((p) => p.data).join('') }));
+  return {
+    parts: [{ type: 'text', mimeType: AI_TEXT_MIME, chunks: streamCompletion(model, app.egress, modelMessages(passages, chat, question), signal) }, ...actionParts],
+    references: answer.found ? answer.references : [],
+  };
+}
+
+/** The confirmed action, done with the caller's own rights; refusals become a 'failed' result. */
+export async function doAction(app: FastifyInstance, caller: Caller, action: AiAction): Promise<Reply> {
+  let result: AiActionResult;
+  let text: string;
+  const extra: ReplyPart[] = [];
+  try {
+    ({ result, text } = await run(app, caller, action, extra));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    result = { actionId: action.id, kind: action.kind, status: 'failed', detail: error.message };
+    text = `That could not be done: ${error.message}`;
+  }
+  return { parts: [textPart(text), jsonPart(AI_ACTION_RESULT_MIME, result), ...extra], references: [] };
+}
+
+async function run(app: FastifyInstance, caller: Caller, action: AiAction, extra: ReplyPart[]): Promise<{ result: AiActionResult; text: string }> {
+  const base = { actionId: action.id, kind: action.kind };
+  const productId = String(action.params.productId ?? '');
+  switch (action.kind) {
+    case 'findPlan': {
+      const volume = Number(action.params.volume);
+      const { items } = await listPlans(app.db, caller, productId, { 'plan.state': ['published'] } as never);
+      const fitting = items.filter((p) => p.canSubscribe && fits(p, volume));
+      if (!fitting.length) return { result: { ...base, status: 'done', params: { productId } }, text: `No plan of this product covers ${volume.toLocaleString('en')} calls.` };
+      const best = fitting[0]!;
+      const proposal: AiAction = { id: `act-${randomUUID()}`, kind: 'subscribe', label: `Subscribe to ${best.title}`, params: { productId, planId: best.id } };
+      extra.push(jsonPart(AI_ACTION_MIME, proposal));
+      return {
+        result: { ...base, status: 'done', params: { productId, planId: best.id }, href: href('product.plan', { productId, planId: best.id }) },
+        text: `Plans that cover ${volume.toLocaleString('en')} calls: ${fitting.map((p) => `${p.title}${p.description ? ` (${p.description})` : ''}`).join('; ')}.`,
+      };
+    }
+    case 'subscribe': {
+      const planId = String(action.params.planId ?? '');
+      const plan = await getPlan(app.db, caller, productId, planId);
+      return {
+        result: { ...base, status: 'open', params: { productId, planId: plan.id }, href: href('product.plans', { productId }) },
+        text: `Opening the subscription panel for the ${plan.title} plan.`,
+      };
+    }
+    case 'createApplication': {
+      const title = String(action.params.title ?? 'My application');
+      const { id } = await createApplication(app.db, caller, { title, owner: { type: 'user', id: caller.userId! } }, app.clock.now());
+      return {
+        result: { ...base, status: 'done', params: { applicationId: id }, href: href('application.credentials', { applicationId: id }) },
+        text: `The application “${title}” is created.`,
+      };
+    }
+    case 'requestAccess': {
+      const sub = await one<{ id: string }>(app.db, sql`select s.id from subscriptions s where s.product_id = ${productId} and s.org_id = ${caller.orgId}
+        and s.approval_state = 'approved' and ${liveSubscription('s')} order by s.created_at desc limit 1`);
+      if (!sub) throw new ApiError(409, 'Conflict', 'Subscribe to a plan of this product before requesting access.');
+      return {
+        result: { ...base, status: 'open', params: { productId, subscriptionId: sub.id }, href: href('registrationCreate', { productId }, { subscriptionId: sub.id }) },
+        text: 'Opening the request-access wizard.',
+      };
+    }
+  }
+}
+
+/** A plan fits a monthly volume of calls when none of its transaction quotas stops short of it. */
+function fits(plan: Plan, volume: number): boolean {
+  return plan.quotas.filter((q) => q.unit.name === 'transactions').every((q) => {
+    const pricing = q.pricing as { type?: string; limit?: { value?: number; type?: string } };
+    if (pricing.type !== 'fixed') return true;
+    return (pricing.limit?.value ?? 0) >= volume || pricing.limit?.type !== 'strict';
+  });
+}
+
