@@ -1,6 +1,7 @@
 // Tabs with a roving tabindex: one Tab stop, arrow keys/Home/End move between tabs.
 // Tabs switches panels in place; LinkTabs are routes (each tab is a link, the current one marked).
-import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useT } from './i18n.ts';
 import { useUiLink } from './link.tsx';
 import { cx, FOCUS_RING } from './tone.ts';
 
@@ -58,6 +59,59 @@ function useSelectedInView(list: RefObject<HTMLElement | null>, tabs: RefObject<
  * list the user scrolled stays where it is. */
 const widthKey = (items: readonly TabItem[]): string => items.map((item) => `${item.id}:${item.count ?? ''}`).join('|');
 
+/** Which ends of a sideways-scrolling list hide tabs, followed as it scrolls and resizes. */
+function useHiddenEnds(list: RefObject<HTMLElement | null>): { start: boolean; end: boolean } {
+  const [ends, setEnds] = useState({ start: false, end: false });
+  useLayoutEffect(() => {
+    const box = list.current;
+    if (!box) return;
+    const update = () => {
+      const start = box.scrollLeft > 1;
+      const end = box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
+      setEnds((old) => (old.start === start && old.end === end ? old : { start, end }));
+    };
+    update();
+    box.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(box);
+    return () => {
+      box.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [list]);
+  return ends;
+}
+
+/** The scroll hint of a narrow tab list: a fade with an arrow at each end that hides tabs; a
+ * click scrolls that way (keyboard users move with the arrow keys). */
+function ScrollHint({ list }: { list: RefObject<HTMLElement | null> }) {
+  const t = useT();
+  const { start, end } = useHiddenEnds(list);
+  const edge = (side: 'start' | 'end') => (
+    <div
+      aria-hidden="true"
+      data-scroll-hint={side}
+      title={t('ui.tabs.scrollHint')}
+      onClick={() => list.current?.scrollBy({ left: (side === 'end' ? 1 : -1) * list.current.clientWidth * 0.6, behavior: 'smooth' })}
+      className={cx(
+        'absolute bottom-px top-0 flex w-10 cursor-pointer items-center text-gray-500',
+        side === 'end' ? 'right-0 justify-end bg-gradient-to-l' : 'left-0 justify-start bg-gradient-to-r',
+        'from-white via-white/90 to-transparent',
+      )}
+    >
+      <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d={side === 'end' ? 'm9 6 6 6-6 6' : 'm15 6-6 6 6 6'} />
+      </svg>
+    </div>
+  );
+  return (
+    <>
+      {start && edge('start')}
+      {end && edge('end')}
+    </>
+  );
+}
+
 /** Next enabled index from `from` in direction `step`, wrapping around. */
 function nextEnabled(items: readonly TabItem[], from: number, step: 1 | -1): number {
   for (let i = 1; i <= items.length; i++) {
@@ -101,7 +155,8 @@ export function Tabs({ tabs, selected, onSelect, label, idBase, className }: Tab
   const current = Math.max(0, tabs.findIndex((tab) => tab.id === selected));
   useSelectedInView(list, refs, current, tabs);
   return (
-    <div ref={list} role="tablist" aria-label={label} className={cx('flex gap-1 overflow-x-auto border-b border-gray-200', className)}>
+    <div className={cx('relative', className)}>
+    <div ref={list} role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-gray-200">
       {tabs.map((tab, index) => {
         const isSelected = index === current;
         return (
@@ -133,6 +188,8 @@ export function Tabs({ tabs, selected, onSelect, label, idBase, className }: Tab
         );
       })}
     </div>
+    <ScrollHint list={list} />
+    </div>
   );
 }
 
@@ -152,7 +209,8 @@ export interface LinkTabsProps {
   className?: string;
 }
 
-/** Route tabs: a navigation landmark of links, the current one with aria-current="page". */
+/** Route tabs: a navigation landmark holding a tab list whose tabs are links (the current one
+ * selected and aria-current="page"); arrow keys move between them, Enter follows one. */
 export function LinkTabs({ tabs, selected, label, className }: LinkTabsProps) {
   const Link = useUiLink();
   const refs = useRef<Array<HTMLAnchorElement | null>>([]);
@@ -160,14 +218,14 @@ export function LinkTabs({ tabs, selected, label, className }: LinkTabsProps) {
   const current = Math.max(0, tabs.findIndex((tab) => tab.id === selected));
   useSelectedInView(list, refs, current, tabs);
   return (
-    <nav aria-label={label} className={cx('border-b border-gray-200', className)}>
-      <ul ref={list} className="m-0 flex list-none gap-1 overflow-x-auto p-0">
+    <nav aria-label={label} className={cx('relative border-b border-gray-200', className)}>
+      <ul ref={list} role="tablist" aria-label={label} className="m-0 flex list-none gap-1 overflow-x-auto p-0">
         {tabs.map((tab, index) => {
           const isSelected = index === current;
           return (
-            <li key={tab.id} className="flex">
+            <li key={tab.id} role="presentation" className="flex">
               {tab.disabled ? (
-                <span aria-disabled="true" className={tabClass(false, true)}>
+                <span role="tab" aria-selected={false} aria-disabled="true" className={tabClass(false, true)}>
                   {tab.label}
                 </span>
               ) : (
@@ -176,6 +234,8 @@ export function LinkTabs({ tabs, selected, label, className }: LinkTabsProps) {
                     refs.current[index] = el;
                   }}
                   href={tab.href}
+                  role="tab"
+                  aria-selected={isSelected}
                   aria-current={isSelected ? 'page' : undefined}
                   tabIndex={isSelected ? 0 : -1}
                   onKeyDown={(event) => {
@@ -194,6 +254,7 @@ export function LinkTabs({ tabs, selected, label, className }: LinkTabsProps) {
           );
         })}
       </ul>
+      <ScrollHint list={list} />
     </nav>
   );
 }

@@ -127,7 +127,7 @@ export function ProductTile({ product, ratingsEnabled }: ProductTileProps) {
             {rating.total > 0 ? (
               <StarRating value={rating.average} showValue count={rating.total} size={14} />
             ) : (
-              <span className="text-xs text-gray-400">{t('tiles.product.noRatings')}</span>
+              <span className="text-xs text-gray-500">{t('tiles.product.noRatings')}</span>
             )}
           </div>
         )}
@@ -135,7 +135,7 @@ export function ProductTile({ product, ratingsEnabled }: ProductTileProps) {
         <p
           className={cx(
             'm-0 overflow-hidden text-sm leading-6 [display:-webkit-box] [-webkit-box-orient:vertical] [-webkit-line-clamp:3]',
-            product.description ? 'text-gray-600' : 'italic text-gray-400',
+            product.description ? 'text-gray-600' : 'italic text-gray-500',
           )}
         >
           {product.description || t('tiles.product.noDescription')}

@@ -1,5 +1,12 @@
 // Swagger UI in the provider's colours and font. Its per-operation lock buttons are hidden: the
 // explorer's Authorize panel applies credentials to every call, Swagger UI's own dialog would not.
+// Method badges take the portal's method colours (readable white text; Swagger UI's are ~3:1).
+import { METHOD_COLORS } from '../../ui/methodColors.ts';
+
+const METHOD_CSS = Object.entries(METHOD_COLORS)
+  .map(([m, c]) => `.swagger-ui .opblock.opblock-${m} .opblock-summary-method{background:${c}}.swagger-ui .opblock.opblock-${m}{border-color:${c}}`)
+  .join('\n');
+
 export const SWAGGER_THEME_CSS = `
 :host{display:block}
 .swagger-ui,.swagger-ui .opblock-tag,.swagger-ui .opblock .opblock-summary-description,.swagger-ui .opblock .opblock-summary-operation-id,
@@ -21,4 +28,5 @@ export const SWAGGER_THEME_CSS = `
 .swagger-ui a,.swagger-ui .markdown a,.swagger-ui .renderedMarkdown a{color:var(--agora-primary)}
 .swagger-ui section.models{border-radius:8px}
 .swagger-ui .highlight-code>.microlight,.swagger-ui .microlight{max-height:420px;border-radius:6px}
+${METHOD_CSS}
 `;
