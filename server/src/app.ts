@@ -17,6 +17,7 @@ import { JobRunner } from './jobs/runner.ts';
 import type { CredentialsOptions } from './credentials/runtime.ts';
 import { decorateCatalogueCache } from './catalogue/cache.ts';
 import { Egress, type EgressOptions } from './gateway/egress.ts';
+import corsPlugin from './embed/cors.ts';
 import type { AiModelOptions } from './assistant/external.ts';
 
 declare module 'fastify' {
@@ -61,6 +62,8 @@ export interface AppOptions {
   egress?: EgressOptions;
   /** PUBLIC_URL and its aliases: the portal's origins as browsers reach them (config.ts publicOrigins). */
   publicOrigins?: readonly string[];
+  /** CORS_ORIGINS: origins whose pages may call the API from a browser (config.ts; embed/cors.ts). */
+  corsOrigins?: readonly string[];
   /** AI_BASE_URL, AI_API_KEY, AI_MODEL: the assistant's optional external model (config.ts); null: offline. */
   ai?: AiModelOptions | null;
 }
@@ -86,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apiBase: API_BASE,
     pagePolicy: pagePolicy(options.serveStatic ? inlineScriptHashes(['index.html', 'embed.html'].map((f) => join(root, 'demo', f))) : []),
   });
+  await app.register(corsPlugin, { origins: options.corsOrigins ?? [], apiBase: API_BASE });
   // Brotli at a low quality: the default (11) costs seconds on multi-megabyte specifications.
   await app.register(compress, {
     global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'],

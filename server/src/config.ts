@@ -21,6 +21,8 @@ export interface ServerConfig {
   egress: EgressOptions;
   /** PUBLIC_URL's origin, else the addresses the server prints at start. */
   publicOrigins: string[];
+  /** CORS_ORIGINS: origins whose pages may call the API (elements embedded there); '*' any. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +94,24 @@ function publicOrigins(env: NodeJS.ProcessEnv, host: string, port: number): stri
   return names.map((name) => new URL(`http://${name}:${port}`).origin);
 }
 
+/** CORS_ORIGINS: origins (scheme://host[:port]) separated by commas or spaces, or '*'. */
+function corsOrigins(env: NodeJS.ProcessEnv): string[] {
+  const entries = (env.CORS_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean);
+  return entries.map((entry) => {
+    if (entry === '*') return entry;
+    let url: URL | null = null;
+    try {
+      url = new URL(entry);
+    } catch {
+      // reported below
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== entry.replace(/\/$/, '')) {
+      throw new ConfigError(`CORS_ORIGINS must list origins such as https://www.example.com (no path), or *, not "${entry}".`);
+    }
+    return url.origin;
+  });
+}
+
 /** TRUST_PROXY: true/false, a number of proxy hops, or a comma-separated list of the proxies'
  * addresses or CIDR ranges (Fastify's trustProxy). */
 function trustProxy(env: NodeJS.ProcessEnv): boolean | number | string {
@@ -140,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     credentials: { secretsKey: secretsKey(env), mtlsHeader: headerName(env, 'GATEWAY_MTLS_HEADER') },
     egress: { allowHosts: allowHosts(env) },
     publicOrigins: publicOrigins(env, host, port),
+    corsOrigins: corsOrigins(env),
   };
 }

@@ -73,6 +73,8 @@ export interface BuildTestAppOptions {
   publicOrigins?: string[];
   /** TRUST_PROXY (X-Forwarded-For / -Proto believed). */
   trustProxy?: boolean | number | string;
+  /** CORS_ORIGINS: origins whose pages may call the API. */
+  corsOrigins?: string[];
 }
 
 let template: Promise<Blob> | undefined;
@@ -126,6 +128,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     ...(options.staticRoot ? { staticRoot: options.staticRoot } : {}),
     egress: { allowHosts: options.allowHosts ?? [] },
     publicOrigins: options.publicOrigins ?? [],
+    corsOrigins: options.corsOrigins ?? [],
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
   await app.ready();
