@@ -83,6 +83,13 @@ export const keys = {
   reviews: (productId: string, query: object) => ['products', productId, 'reviews', 'list', query] as const,
   ownReview: (productId: string, userId: string) => ['products', productId, 'reviews', 'own', userId] as const,
   approvals: (query: object) => ['approvals', 'list', query] as const,
+  // Consumer insights (src/api/analytics.ts): chart, summaries, transactions, monthly usage, compliance
+  analyticsChart: (query: object) => ['analytics', 'chart', query] as const,
+  analyticsSummary: (query: object) => ['analytics', 'summary', query] as const,
+  analyticsTransactions: (query: object) => ['analytics', 'transactions', query] as const,
+  analyticsTransaction: (transactionId: string) => ['analytics', 'transactionDetails', transactionId] as const,
+  analyticsUsage: (query: object) => ['analytics', 'usage', query] as const,
+  analyticsCompliance: () => ['analytics', 'compliance'] as const,
   // The Request Access wizard (src/screens/wizard/): definitions and the application's profiles
   wizardDefinitions: (definitionIds: readonly string[]) => ['accessRequestDefinitions', 'wizard', definitionIds] as const,
   wizardProfiles: (applicationId: string) => ['applications', applicationId, 'profiles', 'wizard'] as const,

@@ -21,6 +21,7 @@ import type { ApplicationDetailsProps } from '../screens/applications/Applicatio
 import type { AccessWizardProps } from '../screens/wizard/AccessWizard.tsx';
 import type { ApprovalsProps } from '../screens/approvals/Approvals.tsx';
 import type { SubscriptionsProps } from '../screens/subscriptions/Subscriptions.tsx';
+import type { InsightsProps } from '../screens/insights/Insights.tsx';
 
 export type Layout =
   /** top bar + side navigation (when signed in) */
@@ -125,6 +126,12 @@ const subscriptionsScreen = screen(
   { sections: ['subscriptions', 'applications'] },
 );
 
+// Consumer insights: one module for every view, so moving between them (and opening a
+// transaction's panel over the traffic list) keeps the filters' chunk and the chart's.
+const loadInsights = () => import('../screens/insights/Insights.tsx');
+const insightsView = (view: (m: RouteMatch) => string) =>
+  screen(loadInsights, (m): InsightsProps => ({ view: view(m), transactionId: m.params.transactionId }), { sections: ['insights'] });
+
 export interface SignInProps {
   returnTo?: string;
   /** Why the visitor is here: 'expired' after a failed token refresh. */
@@ -207,11 +214,12 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
     (m): ApprovalsProps => ({ type: query(m).get('type') ?? undefined, productId: query(m).get('product') ?? undefined }),
     { sections: ['approvals', 'applications'] },
   ),
-  'insights.health': notBuilt('shell.screen.insights.health'),
-  'insights.appUsage': notBuilt('shell.screen.insights.appUsage'),
-  'insights.traffic': notBuilt('shell.screen.insights.traffic'),
-  'insights.transaction': notBuilt('shell.screen.insights.traffic'),
-  'insights.compliance': notBuilt('shell.screen.insights.compliance'),
+  'insights.health': insightsView(() => 'health'),
+  // ?by=subscription: usage by subscription (the page's second tab)
+  'insights.appUsage': insightsView((m) => (query(m).get('by') === 'subscription' ? 'subscription' : 'application')),
+  'insights.traffic': insightsView(() => 'traffic'),
+  'insights.transaction': insightsView(() => 'traffic'),
+  'insights.compliance': insightsView(() => 'compliance'),
 };
 
 const ids = new Map<ScreenEntry['load'], number>();
