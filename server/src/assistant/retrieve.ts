@@ -8,13 +8,15 @@
 import { sql } from 'drizzle-orm';
 import type { Caller } from '../context.ts';
 import type { Db } from '../db/store.ts';
-import { rows } from '../catalogue/sql.ts';
+import { rows, textArray } from '../catalogue/sql.ts';
 import { visibilityScope, withScope } from '../catalogue/visibility.ts';
 
 /** Words that say nothing about which API is meant (beyond PostgreSQL's English stop words). */
 const NOISE = new Set(['api', 'apis', 'how', 'what', 'which', 'where', 'can', 'could', 'would', 'should', 'do', 'does', 'i', 'we',
   'want', 'need', 'use', 'using', 'call', 'endpoint', 'endpoints', 'operation', 'there', 'way', 'able', 'please', 'tell', 'show',
-  'me', 'my', 'our', 'find', 'get', 'make', 'service', 'marketplace', 'one', 'any', 'some', 'let', 'us', 'help', 'is', 'are']);
+  'me', 'my', 'our', 'find', 'get', 'make', 'service', 'marketplace', 'one', 'any', 'some', 'let', 'us', 'help', 'is', 'are',
+  // intent words: plans and actions are looked up by the composer, not in the passages
+  'plan', 'plans', 'pricing', 'price', 'prices', 'cost', 'costs', 'subscribe', 'subscription', 'have', 'has']);
 
 /** The question's content words: lower case letters and digits only (safe inside to_tsquery), at most 8. */
 export function questionTerms(question: string): string[] {
@@ -39,6 +41,7 @@ export interface Retrieved { terms: string[]; entries: EntryHit[]; operations: O
 
 const ENTRY_LIMIT = 8;
 const OPERATION_LIMIT = 5;
+const RESOURCE_LIMIT = 6;
 
 /** "How many of the terms does this tsvector hold": one bit per term, added up. */
 function matchedCount(vector: ReturnType<typeof sql>, terms: string[]) {
@@ -46,7 +49,9 @@ function matchedCount(vector: ReturnType<typeof sql>, terms: string[]) {
 }
 
 export async function retrieve(db: Db, caller: Caller, question: string): Promise<Retrieved> {
-  const terms = questionTerms(question);
+  const words = questionTerms(question);
+  const terms = words.length ? (await rows<{ t: string }>(db, sql`select t from unnest(${textArray(words)}) with ordinality u(t, n)
+    where numnode(to_tsquery('english', t)) > 0 order by n`)).map((r) => r.t) : [];
   if (!terms.length) return { terms, entries: [], operations: [] };
   const tsq = sql`to_tsquery('english', ${terms.join(' | ')})`;
   const scope = visibilityScope(caller);
@@ -59,16 +64,21 @@ export async function retrieve(db: Db, caller: Caller, question: string): Promis
     from search_entries e, ${tsq} q, products p
     where e.search @@ q and e.latest and ${scope.visible('e', 'product_id')} and p.id = e.product_id
     order by matched desc, rank desc, e.seq limit ${ENTRY_LIMIT}`);
-  const opText = sql`to_tsvector('english', o.method || ' ' || regexp_replace(o.path, '[^A-Za-z0-9]+', ' ', 'g') || ' ' || o.summary
+  // Operations of the few resources whose entry matches best (their entry holds the operations'
+  // text, publishing's migration 0018), so only those resources' operations are read.
+  const opText = sql`to_tsvector('english', e.title || ' ' || o.method || ' ' || regexp_replace(o.path, '[^A-Za-z0-9]+', ' ', 'g') || ' ' || o.summary
     || ' ' || coalesce(regexp_replace(o.operation_id, '([a-z])([A-Z])', '\\1 \\2', 'g'), '') || ' ' || o.tag)`;
-  const operations = await rows<OperationHit>(db, sql`${withScope(scope, [])}
+  const operations = await rows<OperationHit>(db, sql`${withScope(scope, [sql`res as materialized (
+      select e.id, e.title, e.product_id, e.version_id, e.seq from search_entries e, ${tsq} q
+      where e.kind = 'asset_resource' and e.latest and e.search @@ q and ${scope.visible('e', 'product_id')}
+      order by (${matchedCount(sql`e.search`, terms)}) desc, ts_rank(e.search, q) desc, e.seq limit ${RESOURCE_LIMIT})`])}
     select x.*, (select o2.operation #>> '{}' from spec_operations o2 where o2.resource_id = x."resourceId" and o2.ordinal = x.ordinal) as operation
     from (select o.resource_id as "resourceId", o.ordinal, e.title as "resourceTitle", e.product_id as "productId", p.title as "productTitle",
         e.version_id as "versionId", o.method, o.path, o.summary, o.operation_id as "operationId",
         ts_rank(v, q) as rank, (${matchedCount(sql`v`, terms)})::int as matched
-      from search_entries e join spec_operations o on o.resource_id = e.id and o.ordinal >= 0
+      from res e join spec_operations o on o.resource_id = e.id and o.ordinal >= 0
         join products p on p.id = e.product_id, ${tsq} q, lateral (select ${opText} as v) t
-      where e.kind = 'asset_resource' and e.latest and ${scope.visible('e', 'product_id')} and v @@ q
+      where v @@ q
       order by matched desc, rank desc, e.seq, o.ordinal limit ${OPERATION_LIMIT}) x
     order by x.matched desc, x.rank desc`);
   return {

@@ -19,7 +19,8 @@ const MAX_ENTRY_BYTES = 1024 * 1024;
 /** Smaller answers are sent as they are (as @fastify/compress does in app.ts). */
 const COMPRESS_THRESHOLD = 1024;
 /** Answers differ per caller: browsers may keep them but must ask again (a write shows at once). */
-const VARY = 'Accept-Encoding, Authorization, X-Tenant-Id';
+// Origin: the CORS headers of an answer depend on it (embed/cors.ts), though its body does not.
+const VARY = 'Accept-Encoding, Authorization, X-Tenant-Id, Origin';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 

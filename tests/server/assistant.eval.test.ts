@@ -1,0 +1,50 @@
+// The offline assistant against its evaluation set (assistant.eval.ts) on the demo catalogue:
+// ≥ 90 % of the covered questions cite a correct reference in the first 3, and every uncovered
+// question is answered "nothing found" (no catalogue reference).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helper.ts';
+import { loadCaller } from '../../server/src/auth/caller.ts';
+import type { Caller } from '../../server/src/context.ts';
+import { answerQuestion } from '../../server/src/assistant/engine.ts';
+import { seedDemo } from '../../server/seed/index.ts';
+import { USER } from '../../server/seed/accounts.ts';
+import { CATALOGUE_KINDS, COVERED, UNCOVERED, scoreTop3 } from './assistant.eval.ts';
+
+// The engine is asked directly (the route's per-user rate limit would stop a batch of 50);
+// assistant.test.ts covers the route around it.
+let t: TestApp;
+let consumer: Caller;
+beforeAll(async () => {
+  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); } });
+  consumer = (await loadCaller(t.db, USER.consumer!))!;
+}, 120_000);
+afterAll(() => t?.close());
+
+async function ask(q: string) {
+  const reply = await answerQuestion({ app: t.app, caller: consumer, question: q, history: [], model: null });
+  const parts: Array<{ data: string }> = [];
+  for (const p of reply.parts) {
+    let data = '';
+    for await (const c of p.chunks) data += c;
+    parts.push({ data });
+  }
+  return { parts, references: reply.references };
+}
+
+it('cites a correct reference in the top 3 for at least 90 % of the covered questions', async () => {
+  expect(COVERED.length).toBeGreaterThanOrEqual(40);
+  const answers = [];
+  for (const { q, cite } of COVERED) answers.push({ q, cite, refs: (await ask(q)).references });
+  const score = scoreTop3(answers);
+  if (score.misses.length) console.log('assistant eval misses:', JSON.stringify(score.misses, null, 1));
+  expect(score.hits / score.total).toBeGreaterThanOrEqual(0.9);
+}, 120_000);
+
+it('says it found nothing for the questions the catalogue does not cover', async () => {
+  expect(UNCOVERED.length).toBe(5);
+  for (const q of UNCOVERED) {
+    const m = await ask(q);
+    expect(m.references.filter((r) => CATALOGUE_KINDS.has(r.kind)), q).toEqual([]);
+    expect(m.parts[0]!.data, q).toMatch(/found nothing/);
+  }
+});
