@@ -14,13 +14,17 @@ ${glyph ? `<path d="${glyph}" fill="none" stroke="#ffffff" stroke-opacity="0.35"
   return new TextEncoder().encode(svg);
 }
 
-/** A wide banner for category tiles that use object-fit/position hints. */
+/** A banner for category tiles, 2:1 like a tile. The title is sized to stay inside the middle
+ * 440 px, which every tile crop keeps (16:9 tiles show 569 of the 640 px, from the left, middle
+ * or right as the position hint says). */
 export function bannerSvg(title: string, from: string, to: string): Uint8Array {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="320" viewBox="0 0 800 320" role="img" aria-label="${escapeXml(title)}">
+  // Helvetica bold averages ~0.6 em a character.
+  const size = Math.min(56, Math.floor(440 / (0.6 * Math.max(1, title.length))));
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="320" viewBox="0 0 640 320" role="img" aria-label="${escapeXml(title)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-<rect width="800" height="320" fill="url(#g)"/>
-<circle cx="660" cy="90" r="140" fill="#ffffff" fill-opacity="0.12"/><circle cx="120" cy="300" r="110" fill="#ffffff" fill-opacity="0.10"/>
-<text x="400" y="180" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="56" font-weight="700" fill="#ffffff">${escapeXml(title)}</text>
+<rect width="640" height="320" fill="url(#g)"/>
+<circle cx="540" cy="90" r="130" fill="#ffffff" fill-opacity="0.12"/><circle cx="100" cy="300" r="100" fill="#ffffff" fill-opacity="0.10"/>
+<text x="320" y="${160 + Math.round(size * 0.35)}" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="${size}" font-weight="700" fill="#ffffff">${escapeXml(title)}</text>
 </svg>`;
   return new TextEncoder().encode(svg);
 }

@@ -34,18 +34,26 @@ export function CategoryImage({ category, className }: { category: Category; cla
   const { apiBase } = useElementConfig();
   const [failed, setFailed] = useState(false);
   const src = imageUrl(apiBase, category.links?.icon);
+  const style = imageStyle(category.image);
   return (
-    <div className={cx('overflow-hidden bg-gray-100', className)}>
+    <div className={cx('relative overflow-hidden bg-gray-100', className)}>
       {src && !failed ? (
-        <img
-          src={src}
-          alt=""
-          loading="lazy"
-          onError={() => setFailed(true)}
-          style={imageStyle(category.image)}
-          className="block h-full w-full"
-          data-fit={imageStyle(category.image).objectFit}
-        />
+        <>
+          {/* Behind an image that does not cover the tile (contain, scale-down, none), the same
+              image blurred to cover it: the tile shows the banner's colours, never grey bands. */}
+          {style.objectFit !== 'cover' && style.objectFit !== 'fill' && (
+            <img src={src} alt="" aria-hidden="true" loading="lazy" className="absolute inset-0 block h-full w-full scale-110 object-cover blur-xl" />
+          )}
+          <img
+            src={src}
+            alt=""
+            loading="lazy"
+            onError={() => setFailed(true)}
+            style={style}
+            className="relative block h-full w-full"
+            data-fit={style.objectFit}
+          />
+        </>
       ) : (
         <Monogram title={category.title ?? ''} />
       )}

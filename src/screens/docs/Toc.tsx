@@ -12,7 +12,7 @@ export function Toc({ entries }: { entries: TocEntry[] | null }) {
   const ref = useRef<HTMLElement>(null);
   if (!entries || entries.length === 0) {
     return (
-      <p className="m-0 rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-500" data-toc-empty="">
+      <p className="m-0 px-2 text-sm italic text-gray-600" data-toc-empty="">
         {t('docs.toc.notApplicable')}
       </p>
     );

@@ -13,6 +13,7 @@ import { currentVersionId } from '../../rules/version.ts';
 import { Breadcrumb } from '../../ui/Breadcrumb.tsx';
 import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder, UnauthorizedPlaceholder, errorStatus } from '../../ui/Placeholders.tsx';
 import { LinkTabs, type LinkTabItem } from '../../ui/Tabs.tsx';
+import { cx } from '../../ui/tone.ts';
 import { ProductContext, productHref, useProductPage, type ProductPageState, type ProductTab } from './context.ts';
 import { DocumentsTab } from './DocumentsTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
@@ -68,6 +69,7 @@ export function ProductFrame({ productId, versionId: routeVersionId, tab, planId
     ratingsEnabled,
   };
 
+  const viewer = children !== undefined && shownTab === 'docs';
   let content: ReactNode;
   if (!versionId) content = <EmptyPlaceholder title={t('product.noVersion')} message={t('product.noVersionMessage')} />;
   else if (version.error) {
@@ -102,7 +104,9 @@ export function ProductFrame({ productId, versionId: routeVersionId, tab, planId
           <Warnings />
           <Suspense fallback={null}><PendingInvoices productId={productId} /></Suspense>
           <ProductTabs tab={shownTab} />
-          <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_340px]">
+          {/* The documentation viewer has columns of its own (tree, contents, article): the side
+              pane goes below it unless the screen is very wide, so the article is never squeezed. */}
+          <div className={cx('mt-6 grid gap-6', viewer ? '2xl:grid-cols-[minmax(0,1fr)_340px]' : 'lg:grid-cols-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_340px]')}>
             <div className="min-w-0" data-part="content">{content}</div>
             <RightPane />
           </div>
