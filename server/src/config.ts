@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type { AuthOptions } from './plugins/auth.ts';
 import type { CredentialsOptions } from './credentials/runtime.ts';
 import { canonicalHost, type EgressOptions } from './gateway/egress.ts';
+import type { AiModelOptions } from './assistant/external.ts';
 
 export interface ServerConfig {
   port: number;
@@ -21,6 +22,8 @@ export interface ServerConfig {
   egress: EgressOptions;
   /** PUBLIC_URL's origin, else the addresses the server prints at start. */
   publicOrigins: string[];
+  /** AI_BASE_URL, AI_API_KEY, AI_MODEL: the assistant's external model; null (unset) keeps it offline. */
+  ai: AiModelOptions | null;
   /** CORS_ORIGINS: origins whose pages may call the API (elements embedded there); '*' any. */
   corsOrigins: string[];
 }
@@ -64,6 +67,19 @@ function headerName(env: NodeJS.ProcessEnv, name: string): string | undefined {
   if (!raw) return undefined;
   if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(raw)) throw new ConfigError(`${name} must be a header name, not "${raw}".`);
   return raw.toLowerCase();
+}
+
+/** AI_BASE_URL (an OpenAI-compatible API root, e.g. https://api.openai.com/v1), AI_MODEL (required
+ * with it), AI_API_KEY (optional bearer key). Unset AI_BASE_URL: the offline engine answers. */
+function aiModel(env: NodeJS.ProcessEnv): AiModelOptions | null {
+  const baseUrl = env.AI_BASE_URL?.trim();
+  if (!baseUrl) return null;
+  let url: URL | null = null;
+  try { url = new URL(baseUrl); } catch { /* refused below */ }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError(`AI_BASE_URL must be an http(s) URL, not "${baseUrl}".`);
+  const model = env.AI_MODEL?.trim();
+  if (!model) throw new ConfigError('AI_MODEL must name the model when AI_BASE_URL is set.');
+  return { baseUrl, model, apiKey: env.AI_API_KEY?.trim() || undefined };
 }
 
 /** GATEWAY_ALLOW_HOSTS: host names or IP addresses, separated by commas or spaces. */
@@ -160,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     credentials: { secretsKey: secretsKey(env), mtlsHeader: headerName(env, 'GATEWAY_MTLS_HEADER') },
     egress: { allowHosts: allowHosts(env) },
     publicOrigins: publicOrigins(env, host, port),
+    ai: aiModel(env),
     corsOrigins: corsOrigins(env),
   };
 }
