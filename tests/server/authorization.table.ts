@@ -23,8 +23,11 @@ import type { RoleSession } from '../../src/rules/roles.ts';
  * - token: a page a link's token authenticates (the fake payment provider's checkout): its answers
  *   are HTML pages, a refused token a 403 page.
  * - tryIt: the try-it gateway: catalogue visibility, then signed in (401 for visitors).
+ * - orgAdmin: the Administrator of a consumer organisation (inviting people into it).
+ * - publisher: a provider Administrator, CentralAdmin or CatalogManager, or a provider user with
+ *   the catalog_manager team role (publishing products, server/src/publish/imports.ts canImport).
  */
-export type Policy = 'public' | 'client' | 'catalogue' | 'signedIn' | 'consumer' | 'consumerOrg' | 'providerAdmin' | 'token' | 'tryIt';
+export type Policy = 'public' | 'client' | 'catalogue' | 'signedIn' | 'consumer' | 'consumerOrg' | 'providerAdmin' | 'token' | 'tryIt' | 'publisher' | 'orgAdmin';
 
 /** Whether a signed-in caller (as roleSession gives it) holds the policy's right. */
 export const POLICY_ALLOWS: Record<Policy, (session: RoleSession) => boolean> = {
@@ -36,6 +39,10 @@ export const POLICY_ALLOWS: Record<Policy, (session: RoleSession) => boolean> = 
   token: () => true,
   consumer: (session) => isConsumer(session),
   consumerOrg: (session) => !session.provider_guid,
+  orgAdmin: (session) => !session.provider_guid && session.roles.includes(ORG_ROLES.Administrator),
+  publisher: (session) => !!session.provider_guid
+    && ([ORG_ROLES.Administrator, ORG_ROLES.CentralAdmin, ORG_ROLES.CatalogManager] as string[]).some((r) => session.roles.includes(r))
+    || (!!session.provider_guid && session.teams.some((team) => team.roles.includes('catalog_manager'))),
   providerAdmin: (session) => !!session.provider_guid
     && (session.roles.includes(ORG_ROLES.Administrator) || session.roles.includes(ORG_ROLES.CentralAdmin)),
 };
@@ -61,6 +68,11 @@ export const ACCESS: Record<string, Policy | RouteAccess> = {
   // self-service registration: anyone while settings.signup is on (the demo's), 403 when off
   'POST /auth/register': { policy: 'public', body: { email: 'matrix@register.test', password: 'Correct-horse-42', name: 'Matrix', organisation: 'Matrix Ltd' } },
   'GET /auth/findSession': 'signedIn',
+  // invitations into an organisation: its Administrator's; the lookup by code is public (the code is the secret)
+  'GET /invitations': 'orgAdmin',
+  'POST /invitations': { policy: 'orgAdmin', body: { email: 'invitee@matrix.test' } },
+  'DELETE /invitations/{id}': 'orgAdmin',
+  'GET /invitationLookup': { policy: 'public', query: { code: 'matrix-unknown-invitation-code' } },
   'GET /marketplace': 'public',
   'GET /features': 'public',
   // an image an organisation uploaded is its own (others 404); catalogue images are public
@@ -102,6 +114,7 @@ export const ACCESS: Record<string, Policy | RouteAccess> = {
   'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/spec/operations/{ordinal}': 'catalogue',
   'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/spec/operations': { policy: 'catalogue' },
   'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/spec/tags/{tag}': 'catalogue',
+  'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/spec/schemas/{schemaId}': 'catalogue',
   'POST /products/{id}/versions/{versionId}/assetresources/{resourceId}/spec/token': 'tryIt',
   'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/spec/authorize': {
     policy: 'catalogue', query: { response_type: 'code', redirect_uri: '{publicOrigin}/cb', client_id: 'matrix' },
@@ -157,9 +170,19 @@ export const ACCESS: Record<string, Policy | RouteAccess> = {
   'GET /subscriptions/{id}/resources': 'signedIn',
   'GET /subscriptions/{id}/usage': 'signedIn',
   // invoices and the (fake) payment provider's checkout page
+  // publishing through the running server (issue 13)
+  'POST /products/import': { policy: 'publisher', body: { content: 'type Query { matrix: Int }', fileName: 'matrix.graphql', title: 'Matrix Import' } },
+  'GET /imports/{id}': 'publisher',
   'GET /invoices': 'signedIn',
   'GET /invoices/{id}': 'signedIn',
   'POST /invoices/{id}/checkout': 'signedIn',
+  // insights (issue 14): a consumer sees its organisation's traffic, a provider Administrator its products'
+  'GET /analytics/chart': { policy: 'consumer', query: { from: '2020-01-01T00:00:00Z', to: '2030-01-01T00:00:00Z' } },
+  'GET /analytics/summary': { policy: 'consumer', query: { from: '2020-01-01T00:00:00Z', to: '2030-01-01T00:00:00Z' } },
+  'GET /analytics/transactions': { policy: 'consumer', query: { from: '2020-01-01T00:00:00Z', to: '2030-01-01T00:00:00Z' } },
+  'GET /analytics/transactionDetails/{id}': 'consumer',
+  'GET /analytics/usage': 'consumer',
+  'GET /analytics/applications': 'consumer',
   // the AI assistant (AI enabled in the matrix's settings; 403 when off is tested in assistant.test.ts)
   'POST /ai/conversations': { policy: 'signedIn', body: { content: { messages: [{ role: 'user', parts: [{ type: 'text', mimeType: 'text/plain', data: 'How do I refund a payment?' }] }] } } },
   'GET /checkout/{id}': { policy: 'token', query: { token: 'matrix-not-a-token' } },
@@ -198,6 +221,7 @@ export const FIXTURES: Record<string, { seen: string; acmeOnly: string | null }>
   'subscriptionRequestDefinitions/:definitionId': { seen: '{srdId}', acmeOnly: '{hrSrdId}' },
   'accessRequestDefinitions/:definitionId': { seen: '{ardId}', acmeOnly: '{hrArdId}' },
   'operations/:ordinal': { seen: '0', acmeOnly: '0' },
+  'schemas/:schemaId': { seen: '0', acmeOnly: '0' },
   'tags/:tag': { seen: '{tag}', acmeOnly: '{hrTag}' },
   ':productId': { seen: 'prod-payments', acmeOnly: 'prod-internal-hr' },
   ':versionId': { seen: '{versionId}', acmeOnly: '{hrVersionId}' },
@@ -215,8 +239,13 @@ export const FIXTURES: Record<string, { seen: string; acmeOnly: string | null }>
   'reviews/:reviewId': { seen: 'rev-payments-developer', acmeOnly: 'rev-payments-developer' },
   'reviews/:id': { seen: 'rev-payments-developer', acmeOnly: 'rev-payments-developer' },
   'invoices/:id': { seen: '{invoiceId}', acmeOnly: '{invoiceId}' },
+  'invitations/:id': { seen: '{invitationId}', acmeOnly: '{invitationId}' },
+  // no transaction is seeded: the analytics tests check another organisation's id answers 404
+  'transactionDetails/:id': { seen: 'tx-matrix-none', acmeOnly: null },
   'checkout/:id': { seen: '{invoiceId}', acmeOnly: null },
   'categories/:id': { seen: 'cat-payments', acmeOnly: null },
+  // imports are the provider's: no consumer organisation holds one
+  'imports/:id': { seen: 'imp-matrix-none', acmeOnly: null },
   'credentialRequestDefinitions/:id': { seen: 'crd-apikey', acmeOnly: null },
   'accessRequestDefinitions/:id': { seen: 'ard-payments', acmeOnly: null },
   'applicationProfileDefinitions/:id': { seen: 'apd-company', acmeOnly: null },

@@ -37,6 +37,8 @@ import reviews from '../../server/src/routes/reviews.ts';
 import approvals from '../../server/src/routes/approvals.ts';
 import usage from '../../server/src/routes/usage.ts';
 import { USAGE_CASES } from './usage.malformed.ts';
+import imports from '../../server/src/routes/imports.ts';
+import { IMPORT_CASES } from './imports.malformed.ts';
 
 type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -59,6 +61,7 @@ const TABLES: Table[] = [
   { area: 'sign-in, refresh and sign-out', cases: AUTH_CASES, modules: [auth] },
   { area: 'quota usage', cases: USAGE_CASES, modules: [usage] },
   { area: 'invoices and checkout', cases: INVOICE_CASES, modules: [invoices] },
+  { area: 'publishing (imports)', cases: IMPORT_CASES, modules: [imports] },
 ];
 
 /** `GET /products/{id}` for every route the modules register (HEAD twins left out). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import auth from './auth.ts';
 import register from './register.ts';
+import invitations from './invitations.ts';
 import platform from './platform.ts';
 import config from './config.ts';
 import images from './images.ts';
@@ -24,12 +25,15 @@ import reviews from './reviews.ts';
 import approvals from './approvals.ts';
 import usage from './usage.ts';
 import invoices from './invoices.ts';
+import imports from './imports.ts';
 import ai from './ai.ts';
+import analytics from './analytics.ts';
 
 /** Every area of the /api/v1 contract, one module each (one line per area). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(auth);
   await app.register(register);
+  await app.register(invitations);
   await app.register(platform);
   await app.register(config);
   await app.register(images);
@@ -53,5 +57,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(approvals);
   await app.register(usage);
   await app.register(invoices);
+  await app.register(imports);
   await app.register(ai);
+  await app.register(analytics);
 }
