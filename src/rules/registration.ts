@@ -18,7 +18,10 @@ export interface RegistrationInput {
   email: string;
   password: string;
   name: string;
-  organisation: string;
+  /** A new organisation's name; not asked when the user registers by invitation. */
+  organisation?: string | undefined;
+  /** The code of an invitation into an existing organisation. */
+  invitation?: string | undefined;
 }
 
 // One '@', something on both sides, a dot in the domain, no spaces: what mail systems take,
@@ -56,7 +59,7 @@ export function registrationProblems(input: RegistrationInput): Array<[Registrat
     ['name', textProblem(input.name, DISPLAY_NAME_MAX_LENGTH)],
     ['email', emailProblem(input.email)],
     ['password', passwordProblem(input.password, input.email)],
-    ['organisation', textProblem(input.organisation, ORGANISATION_NAME_MAX_LENGTH)],
+    ['organisation', input.invitation ? null : textProblem(input.organisation ?? '', ORGANISATION_NAME_MAX_LENGTH)],
   ];
   return checks.filter((c): c is [RegistrationField, RegistrationProblem] => c[1] !== null);
 }

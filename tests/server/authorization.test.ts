@@ -64,7 +64,12 @@ async function fixtureValues(db: Db): Promise<Record<string, string>> {
     return out;
   };
   const [invoice] = await rows<{ id: string }>(db, sql`select id from invoices where org_id = ${ORG.acme} order by id limit 1`);
-  return { ...(await of('prod-payments', '')), ...(await of('prod-internal-hr', 'hr')), invoiceId: invoice?.id ?? 'missing-invoiceId' };
+  // No invitation is seeded: one pending invitation of Acme's (its code unknown to anyone).
+  await db.execute(sql`insert into invitations (id, org_id, code_hash, created_by, expires_at)
+    values ('invite-matrix-acme', ${ORG.acme}, 'matrix-code-hash', 'user-orgadmin', now() + interval '14 days') on conflict do nothing`);
+  return {
+    ...(await of('prod-payments', '')), ...(await of('prod-internal-hr', 'hr')), invoiceId: invoice?.id ?? 'missing-invoiceId', invitationId: 'invite-matrix-acme',
+  };
 }
 
 /** Ids of Acme's rows (every table with an org_id but the public ones) and of the product

@@ -19,6 +19,11 @@ export const REGISTER_CASES: MalformedCase[] = [
   { ...R, body: { ...body, name: '   ' }, parameter: 'name' },
   { ...R, body: { ...body, organisation: long(101) }, parameter: 'organisation' },
   { ...R, body: { ...body, role: 'Administrator' }, parameter: 'role' },
+  { ...R, body: { ...body, organisation: undefined, invitation: 'not a code!' }, parameter: 'invitation' },
+  { ...R, body: { ...body, organisation: undefined, invitation: 'short' }, parameter: 'invitation' },
+  { ...R, body: { ...body, invitation: 'a'.repeat(43) }, parameter: 'organisation' },
+  // well-formed, but no such invitation (registration by invitation is open while signup is off)
+  { ...R, body: { ...body, organisation: undefined, invitation: 'a'.repeat(43) }, parameter: 'invitation' },
   { ...R, url: '/auth/register?invite=1', body, parameter: 'invite' },
   { ...R, body: '{"email":', headers: { 'content-type': 'application/json' }, parameter: 'body' },
   { ...R, body: [body], parameter: 'body' },

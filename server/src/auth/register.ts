@@ -1,7 +1,8 @@
 // Self-service registration (settings.signup): a new consumer organisation, its first user as
 // its Administrator, and the organisation's first team with that user as its administrator (an
-// application or subscription is owned by a team, so the new account can act at once). All in
-// one transaction: a refused registration leaves no organisation behind.
+// application or subscription is owned by a team, so the new account can act at once); or, with
+// an invitation's code, a Consumer of the inviting organisation in the invitation's team (else a
+// private team of their own). All in one transaction: a refused registration leaves nothing behind.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
@@ -14,6 +15,7 @@ import {
 } from '../../../src/rules/constants.ts';
 import type { RegisterBody } from '../schemas/registration.ts';
 import { hashPasswordAsync } from './password.ts';
+import { recordInvitee, takeInvitation } from './invitations.ts';
 
 const DETAIL: Record<RegistrationProblem, (field: string) => string> = {
   required: (field) => `${field} is required.`,
@@ -26,30 +28,46 @@ const DETAIL: Record<RegistrationProblem, (field: string) => string> = {
 
 /** The first problem of the input as the one 400 shape, naming the field. */
 export function checkRegistration(input: RegisterBody): void {
+  if (input.invitation && input.organisation) throw badRequest('organisation', 'Give either organisation (a new one) or invitation (to join one), not both.');
   const [problem] = registrationProblems(input);
   if (problem) throw badRequest(problem[0], DETAIL[problem[1]](problem[0]));
 }
 
 export const EMAIL_TAKEN = 'An account with this e-mail address already exists: sign in instead.';
 
-/** Creates the organisation, user and team; returns the e-mail to sign in with. */
+/** Creates the organisation (or takes the invitation), the user and the team; returns the e-mail to sign in with. */
 export async function registerAccount(db: Db, input: RegisterBody, now: Date): Promise<{ userId: string; orgId: string; email: string }> {
   const email = input.email.trim();
+  const name = input.name.trim();
   const passwordHash = await hashPasswordAsync(input.password);
-  const orgId = `org-${randomUUID()}`;
   const userId = `user-${randomUUID()}`;
   const teamId = `team-${randomUUID()}`;
-  const organisation = input.organisation.trim();
+  let orgId = `org-${randomUUID()}`;
   await db.transaction(async (tx) => {
-    await tx.insert(organisations).values({ id: orgId, name: organisation, kind: 'consumer', createdAt: now });
+    let orgRoles: string[] = [ORG_ROLES.Administrator];
+    let taken: Awaited<ReturnType<typeof takeInvitation>> | null = null;
+    let team: { id: string; roles: string[]; create?: { name: string; tags: string[] } } = { id: teamId, roles: ['administrator', 'consumer'] };
+    if (input.invitation) {
+      taken = await takeInvitation(tx, input.invitation, email, now);
+      orgId = taken.orgId;
+      orgRoles = [ORG_ROLES.Consumer];
+      team = taken.teamId
+        ? { id: taken.teamId, roles: ['consumer', 'developer'] }
+        : { id: teamId, roles: ['administrator', 'consumer'], create: { name, tags: ['private'] } };
+    } else {
+      const organisation = (input.organisation ?? '').trim();
+      await tx.insert(organisations).values({ id: orgId, name: organisation, kind: 'consumer', createdAt: now });
+      team.create = { name: organisation, tags: [] };
+    }
     // The unique index on lower(email) decides, so two registrations racing for one address
-    // cannot both win; the loser's organisation goes with its transaction.
+    // cannot both win; the loser's organisation (or claimed invitation) goes with its transaction.
     const [user] = await tx.insert(users).values({
-      id: userId, orgId, email, name: input.name.trim(), passwordHash, orgRoles: [ORG_ROLES.Administrator], createdAt: now,
+      id: userId, orgId, email, name, passwordHash, orgRoles, createdAt: now,
     }).onConflictDoNothing().returning({ id: users.id });
     if (!user) throw conflict('email', EMAIL_TAKEN);
-    await tx.insert(teams).values({ id: teamId, orgId, name: organisation, type: 'consumer', createdAt: now });
-    await tx.insert(teamMembers).values({ teamId, userId, roles: ['administrator', 'consumer'] });
+    if (team.create) await tx.insert(teams).values({ id: team.id, orgId, name: team.create.name, tags: team.create.tags, type: 'consumer', createdAt: now });
+    await tx.insert(teamMembers).values({ teamId: team.id, userId, roles: team.roles });
+    if (taken) await recordInvitee(tx, taken.id, userId);
   });
   return { userId, orgId, email };
 }

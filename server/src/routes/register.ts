@@ -1,6 +1,6 @@
 // Self-service registration: POST /auth/register, open when the marketplace's signup setting is
 // on (403 otherwise). A new organisation with the caller as its Administrator (server/src/auth/
-// register.ts); the answer is sign-in's, so the new user is signed in at once.
+// register.ts), or a Consumer of the organisation whose invitation it holds; the answer is sign-in's, so the new user is signed in at once.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorResponses } from '../schemas/common.ts';
@@ -11,6 +11,7 @@ import { readSiteConfig } from '../db/siteConfig.ts';
 import { ApiError, conflict, forbidden } from '../errors.ts';
 import { tokenAnswer } from '../auth/cookie.ts';
 import { RegistrationThrottle, TooManyAttempts } from '../auth/throttle.ts';
+import { INVITATION_INVALID, invitationUsable } from '../auth/invitations.ts';
 import { checkRegistration, EMAIL_TAKEN, emailTaken, registerAccount } from '../auth/register.ts';
 
 export const SIGNUP_CLOSED = 'This marketplace does not take registrations: ask your organisation’s administrator for an account.';
@@ -30,12 +31,16 @@ export default async function registerRoutes(fastify: FastifyInstance): Promise<
       throw new ApiError(404, 'Not Found', 'Sign-in with a password is turned off; use the identity provider.');
     }
     const { settings } = await readSiteConfig(app.db);
-    if (!settings.signup) throw forbidden(SIGNUP_CLOSED);
+    // An invitation is an administrator's leave to join: it opens registration even while signup is off.
+    if (!settings.signup && !request.body.invitation) throw forbidden(SIGNUP_CLOSED);
     try {
       await throttle.claim(request.ip);
     } catch (error) {
       if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
       throw error;
+    }
+    if (request.body.invitation && !(await invitationUsable(app.db, request.body.invitation, app.clock.now()))) {
+      throw new ApiError(400, 'Bad Request', INVITATION_INVALID, 'invitation');
     }
     if (await emailTaken(app.db, request.body.email)) throw conflict('email', EMAIL_TAKEN);
     const account = await registerAccount(app.db, request.body, app.clock.now());
