@@ -5,7 +5,7 @@
 import { createContext, useContext, useMemo, type AnchorHTMLAttributes, type MouseEvent, type Ref } from 'react';
 import { emit } from '../elements/events.ts';
 import { useHost } from '../elements/host.ts';
-import type { RouteMatch } from '../rules/routes.ts';
+import { isPageUrl, safeReturnTo, type RouteMatch } from '../rules/routes.ts';
 import { useAgora } from '../state/store.ts';
 
 export interface Navigator {
@@ -63,6 +63,20 @@ export function useNavigator(): Navigator {
 /** navigate('/productDetails/1/overview'), navigate(href('applications'), { replace: true }) */
 export function useNavigate(): Navigator['navigate'] {
   return useNavigator().navigate;
+}
+
+/** This page's origin: a returnTo may name a page of it (see safeReturnTo). */
+export const pageOrigin = (): string | undefined => (typeof window === 'undefined' ? undefined : window.location.origin);
+
+/** Goes back to where a sign-in or registration was asked from: a portal location, or the host
+ * page of a stand-alone element (same origin only), which then finds the session by its cookie. */
+export function useReturnTo(): (returnTo: string | null | undefined) => void {
+  const navigate = useNavigate();
+  return (returnTo) => {
+    const target = safeReturnTo(returnTo, pageOrigin());
+    if (isPageUrl(target)) window.location.assign(target);
+    else navigate(target, { replace: true });
+  };
 }
 
 export function useRoute(): RouteState {

@@ -237,20 +237,37 @@ function documentIdOf(url: string): string | null {
   return m ? decode(m[1]!) : null;
 }
 
-/** A returnTo value is only followed when it is a path of this portal (no open redirect). */
-export function safeReturnTo(value: string | null | undefined): string {
+/**
+ * A returnTo value is only followed when it is a path of this portal, or, given the page's
+ * origin, a page of that same origin (the host page of a stand-alone element, e.g. a CMS page
+ * with <agora-subscribe-button>): never another site (no open redirect).
+ */
+export function safeReturnTo(value: string | null | undefined, origin?: string): string {
+  if (value && origin && /^https?:\/\//i.test(value)) return sameOriginPage(value, origin) ?? '/';
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
   if (/^\/(?:signin|register)(?:[/?#]|$)/.test(value)) return '/';
   return value;
 }
 
-export function signInPath(returnTo: string): string {
-  const target = safeReturnTo(returnTo);
+function sameOriginPage(value: string, origin: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.origin === origin && !url.username && !url.password ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A return target outside the portal's routes: an absolute URL of a host page. */
+export const isPageUrl = (target: string): boolean => /^https?:\/\//i.test(target);
+
+export function signInPath(returnTo: string, origin?: string): string {
+  const target = safeReturnTo(returnTo, origin);
   return target === '/' ? '/signin' : href('signin', {}, { returnTo: target });
 }
 
-export function registerPath(returnTo: string): string {
-  const target = safeReturnTo(returnTo);
+export function registerPath(returnTo: string, origin?: string): string {
+  const target = safeReturnTo(returnTo, origin);
   return target === '/' ? '/register' : href('register', {}, { returnTo: target });
 }
 

@@ -246,4 +246,23 @@ describe('subscribing', () => {
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
+
+  it("alone on a CMS page, 'Sign in to subscribe' comes back to that page, signed in", { timeout: 120_000 }, async () => {
+    const page = await suite.pageAs(null, WIDE);
+    await page.goto(`${suite.portal.baseUrl}/embed.html?from=cms#pricing`);
+    const button = page.locator('agora-subscribe-button[product-id="prod-payments"] [data-look]');
+    await button.first().waitFor({ timeout: 30_000 });
+    expect(await button.first().getAttribute('data-look')).toBe('signin');
+    await button.first().click();
+    await poll(() => new URL(page.url()).pathname).toBe('/signin');
+    const account = suite.account('orgadmin');
+    await page.locator('agora-portal input[name="username"]').fill(account.email);
+    await page.locator('agora-portal input[name="password"]').fill(account.password);
+    await page.locator('agora-portal button[type="submit"]').click();
+    await poll(() => page.url()).toBe(`${suite.portal.baseUrl}/embed.html?from=cms#pricing`);
+    // The host page finds the session by its cookie: the button is the signed-in one.
+    await poll(() => button.first().getAttribute('data-look')).not.toBe('signin');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -193,6 +193,21 @@ describe('the Request Access wizard', () => {
     await expect.poll(() => page.locator(`${W} [data-part="profile-step"]`).isVisible()).toBe(true);
     expect(page.url()).toContain('/registrations/create/prod-payments');
   });
+
+  it("a subscription with an unpaid invoice says to pay it first, with the way to pay", async () => {
+    await suite.portal.db.update(invoices).set({ status: 'open' }).where(eq(invoices.id, 'inv-004'));
+    try {
+      await open(page);
+      await choose(page, 'application', apps.main.title);
+      await choose(page, 'subscription', starter);
+      const notice = page.locator(`${W} [data-part="pending-invoices"]`);
+      await notice.waitFor({ timeout: 15_000 });
+      expect(await notice.textContent()).toContain('Please complete payment for the invoice before requesting access');
+      expect(await notice.locator('[data-action="pay-invoice"]').isVisible()).toBe(true);
+    } finally {
+      await suite.portal.db.update(invoices).set({ status: 'paid' }).where(eq(invoices.id, 'inv-004'));
+    }
+  });
 });
 
 describe('<agora-access-wizard> alone on demo/embed.html', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   href, landingRedirect, matchPath, profilesRedirect, referenceHref, requiresSignIn, resolveRoute, ROUTES,
-  registerPath, safeReturnTo, type RouteContext,
+  registerPath, safeReturnTo, signInPath, type RouteContext,
 } from '../../src/rules/routes.ts';
 import { REDIRECT_CASES, ROUTE_CASES } from './routes.cases.ts';
 
@@ -112,6 +112,17 @@ describe('sign-in rules', () => {
     expect(safeReturnTo('/signin?returnTo=/x')).toBe('/');
     expect(safeReturnTo('/applications?x=1')).toBe('/applications?x=1');
     expect(safeReturnTo(undefined)).toBe('/');
+  });
+
+  it("follows a returnTo to a host page of the page's own origin only", () => {
+    const origin = 'https://cms.example';
+    expect(safeReturnTo('https://cms.example/pricing.html?x=1#plans', origin)).toBe('https://cms.example/pricing.html?x=1#plans');
+    expect(safeReturnTo('https://evil.example/pricing.html', origin)).toBe('/');
+    expect(safeReturnTo('https://cms.example.evil.example/', origin)).toBe('/');
+    expect(safeReturnTo('https://user:pw@cms.example/', origin)).toBe('/');
+    expect(safeReturnTo('javascript:alert(1)', origin)).toBe('/');
+    expect(safeReturnTo('https://cms.example/pricing.html')).toBe('/');
+    expect(signInPath('https://cms.example/pricing.html', origin)).toBe('/signin?returnTo=https%3A%2F%2Fcms.example%2Fpricing.html');
   });
 });
 

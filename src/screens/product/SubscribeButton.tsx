@@ -9,7 +9,7 @@ import { useMarketplace } from '../../api/marketplace.ts';
 import { useSession } from '../../api/auth.ts';
 import type { Plan, Product } from '../../api/products.ts';
 import { useMessages } from '../../i18n/intl.ts';
-import { Link, useNavigator, useRoute } from '../../router/context.tsx';
+import { Link, pageOrigin, useNavigator, useRoute } from '../../router/context.tsx';
 import { isAdministrator, isConsumer } from '../../rules/roles.ts';
 import { signInPath } from '../../rules/routes.ts';
 import { planSubscribeBlock, showSubscribeButton, subscribeLook, type PlanBlock } from '../../rules/subscribe.ts';
@@ -77,21 +77,32 @@ export function SubscribeButton({ productId, versionId, count, planId = null, bl
   );
 }
 
-/** 'Sign in to subscribe': to the sign-in page, which returns to this page (in the portal) or to
- * the product's page in the portal (an element alone on a host page). */
+/** 'Sign in to subscribe': to the sign-in page, which returns to this page: the portal route, or
+ * the host page of an element standing alone when the portal shares its origin (else the
+ * product's page in the portal). */
 export function SignInToSubscribe({ productId, versionId, planId, size = 'md' }: { productId: string; versionId: string | null; planId?: string | null; size?: 'sm' | 'md' }) {
   const { t } = useMessages('subscribe');
   const theme = useUiTheme();
   const navigator = useNavigator();
   const { match } = useRoute();
+  const productPage = planId ? productHref.plan(productId, versionId, planId) : productHref.tab(productId, versionId, 'overview');
   const here = navigator.inPortal && match
     ? match.path + (match.search ? `?${match.search}` : '')
-    : planId ? productHref.plan(productId, versionId, planId) : productHref.tab(productId, versionId, 'overview');
+    : sharesOrigin(navigator.href('/signin')) ? window.location.href : productPage;
   return (
-    <Link to={signInPath(here)} data-look="signin" className={cx(buttonClasses({ variant: 'primary', size, theme }), 'no-underline')}>
+    <Link to={signInPath(here, pageOrigin())} data-look="signin" className={cx(buttonClasses({ variant: 'primary', size, theme }), 'no-underline')}>
       {t('subscribe.signIn')}
     </Link>
   );
+}
+
+/** Whether a portal address is on this page's origin (so it may send the reader back here). */
+function sharesOrigin(portalHref: string): boolean {
+  try {
+    return new URL(portalHref, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether the signed-in user gets a subscribe button for this product (spec 3 §6). */

@@ -1,7 +1,7 @@
 // <agora-subscribe-button product-id="…" plan-id="…">: the product's (or one plan's) subscribe
 // button alone, in the look the caller's subscriptions give it (Subscribe / Subscribed /
 // Subscribed (n) + add); Subscribe and add open the subscription side panel right here. A visitor
-// gets 'Sign in to subscribe' (to the portal's sign-in, then back to the product); nothing shows
+// gets 'Sign in to subscribe' (to the portal's sign-in, then back to this page when the portal shares its origin); nothing shows
 // when the rule of spec 3 §6 hides the button.
 import { useEffect } from 'react';
 import { usePlan, useProduct } from '../../api/products.ts';

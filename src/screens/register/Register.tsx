@@ -14,7 +14,7 @@ import {
 } from '../../rules/constants.ts';
 import { registrationProblems, type RegistrationField, type RegistrationProblem } from '../../rules/registration.ts';
 import { safeReturnTo, signInPath } from '../../rules/routes.ts';
-import { Link, useNavigate } from '../../router/context.tsx';
+import { Link, pageOrigin, useReturnTo } from '../../router/context.tsx';
 import type { RegisterProps } from '../../router/screens.ts';
 import { Button } from '../../ui/Button.tsx';
 import { cx } from '../../ui/tone.ts';
@@ -58,7 +58,7 @@ export default function Register({ returnTo }: RegisterProps) {
   const { t } = useMessages('register');
   const { data: marketplace } = useMarketplace();
   const settings = marketplace?.settings;
-  const signIn = signInPath(safeReturnTo(returnTo));
+  const signIn = signInPath(safeReturnTo(returnTo, pageOrigin()), pageOrigin());
 
   if (settings && !settings.signup) {
     return (
@@ -79,7 +79,7 @@ export default function Register({ returnTo }: RegisterProps) {
 function RegisterForm({ returnTo, site, signIn }: { returnTo?: string; site: string; signIn: string }) {
   const { t } = useMessages('register');
   const api = useApi();
-  const navigate = useNavigate();
+  const goBack = useReturnTo();
   const id = useId();
   const [values, setValues] = useState<Record<RegistrationField, string>>({ name: '', email: '', password: '', organisation: '' });
   const [showPassword, setShowPassword] = useState(false);
@@ -108,7 +108,7 @@ function RegisterForm({ returnTo, site, signIn }: { returnTo?: string; site: str
     setBusy(true);
     try {
       await register(api, { name: values.name.trim(), email: values.email.trim(), password: values.password, organisation: values.organisation.trim() });
-      navigate(safeReturnTo(returnTo), { replace: true });
+      goBack(returnTo);
     } catch (error) {
       setBusy(false);
       const field = isApiError(error) ? FIELDS.find((f) => f === error.parameter) : undefined;

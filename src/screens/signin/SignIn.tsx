@@ -1,5 +1,5 @@
 // Sign-in against POST /auth/signin. On success the visitor returns to where they were
-// (returnTo, only ever a path of this portal). Errors are announced and focus moves to them.
+// (returnTo: a path of this portal, or the same-origin host page of a stand-alone element). Errors are announced and focus moves to them.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { signIn } from '../../api/auth.ts';
 import { useApi } from '../../api/context.ts';
@@ -7,7 +7,7 @@ import { isApiError } from '../../api/errors.ts';
 import { siteName, useMarketplace } from '../../api/marketplace.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
 import { registerPath, safeReturnTo } from '../../rules/routes.ts';
-import { Link, useNavigate } from '../../router/context.tsx';
+import { Link, pageOrigin, useReturnTo } from '../../router/context.tsx';
 import type { SignInProps } from '../../router/screens.ts';
 import { Button } from '../../ui/Button.tsx';
 import { cx } from '../../ui/tone.ts';
@@ -32,7 +32,7 @@ const INPUT = cx(
 export default function SignIn({ returnTo, reason }: SignInProps) {
   const { t } = useMessages();
   const api = useApi();
-  const navigate = useNavigate();
+  const goBack = useReturnTo();
   const { data: marketplace } = useMarketplace();
   const settings = marketplace?.settings;
   const [username, setUsername] = useState('');
@@ -66,7 +66,7 @@ export default function SignIn({ returnTo, reason }: SignInProps) {
     setBusy(true);
     try {
       await signIn(api, { username: username.trim(), password });
-      navigate(safeReturnTo(returnTo), { replace: true });
+      goBack(returnTo);
     } catch (error) {
       const { key, detail } = errorKey(error);
       setFormError(t(key, { detail: detail ?? '' }));
@@ -174,7 +174,7 @@ export default function SignIn({ returnTo, reason }: SignInProps) {
           {settings && (
             <p className="m-0 mt-6 text-center text-sm text-gray-600" data-signup={settings.signup ? 'open' : 'closed'}>
               {settings.signup
-                ? <>{t('register.noAccount')}{' '}<Link to={registerPath(safeReturnTo(returnTo))} className="font-medium text-primary no-underline hover:underline">{t('register.create')}</Link></>
+                ? <>{t('register.noAccount')}{' '}<Link to={registerPath(safeReturnTo(returnTo, pageOrigin()), pageOrigin())} className="font-medium text-primary no-underline hover:underline">{t('register.create')}</Link></>
                 : t('shell.signin.register')}
             </p>
           )}

@@ -1,6 +1,7 @@
 // Step 1 (spec 2 §2 "Request Access wizard"): choose one of the caller's active applications (or
 // create one) and a subscription of the product owned by the application's owner; only approved
 // and active subscriptions are listed, disabled when the caller may not request access under them.
+import { Suspense } from 'react';
 import { useApi } from '../../api/context.ts';
 import { fetchSubscriptions, type Subscription } from '../../api/subscriptions.ts';
 import { useMessages } from '../../i18n/intl.ts';
@@ -8,6 +9,7 @@ import { subscriptionDisabled, subscriptionListed } from '../../rules/wizard.ts'
 import { Button } from '../../ui/Button.tsx';
 import { PagedSelect } from '../../ui/PagedSelect.tsx';
 import { fetchActiveApplications, type Application } from './data.ts';
+import { PendingInvoices } from '../subscribe/PendingInvoices.tsx';
 
 export interface ProfileStepProps {
   productId: string;
@@ -78,6 +80,8 @@ export function ProfileStep({ productId, application, subscription, onApplicatio
         placeholder={application ? t('wizard.profile.subscriptionPlaceholder') : t('wizard.profile.chooseApplicationFirst')}
         error={showErrors && application && !subscription ? t('wizard.profile.subscriptionRequired') : undefined}
       />
+      {/* A paid plan's unpaid invoice blocks the request (spec 3 §2.1): say so here, with the way to pay it. */}
+      {subscription && <Suspense fallback={null}><PendingInvoices subscriptionId={subscription.id} /></Suspense>}
     </div>
   );
 }
