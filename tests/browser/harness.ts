@@ -35,6 +35,7 @@ import { openStore, type Db, type Store } from '../../server/src/db/store.ts';
 import { siteConfig } from '../../server/src/db/schema.ts';
 import { seedDemo } from '../../server/seed/index.ts';
 import type { SiteSettings } from '../../server/src/schemas/config.ts';
+import type { EgressOptions } from '../../server/src/gateway/egress.ts';
 import { ensureChromium, CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -55,6 +56,8 @@ export interface PortalOptions {
   settings?: SiteSettingsOverride;
   /** Replaces site_config.features when given. */
   features?: string[];
+  /** The gateway's egress policy, e.g. { allowHosts: ['127.0.0.1'] } for a test's local upstream. */
+  egress?: EgressOptions;
 }
 
 export interface Portal {
@@ -182,7 +185,7 @@ export async function startServer(options: PortalOptions = {}): Promise<Portal> 
   let app: FastifyInstance | undefined;
   try {
     await applySiteConfig(store.db, options);
-    app = await buildApp({ store, auth: { secret: AUTH_SECRET }, serveStatic: true });
+    app = await buildApp({ store, auth: { secret: AUTH_SECRET }, serveStatic: true, ...(options.egress ? { egress: options.egress } : {}) });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('the portal is not listening on a TCP port');

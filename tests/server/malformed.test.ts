@@ -39,6 +39,8 @@ import usage from '../../server/src/routes/usage.ts';
 import { USAGE_CASES } from './usage.malformed.ts';
 import imports from '../../server/src/routes/imports.ts';
 import { IMPORT_CASES } from './imports.malformed.ts';
+import ai from '../../server/src/routes/ai.ts';
+import { AI_CASES } from './assistant.malformed.ts';
 
 type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -62,6 +64,7 @@ const TABLES: Table[] = [
   { area: 'quota usage', cases: USAGE_CASES, modules: [usage] },
   { area: 'invoices and checkout', cases: INVOICE_CASES, modules: [invoices] },
   { area: 'publishing (imports)', cases: IMPORT_CASES, modules: [imports] },
+  { area: 'AI assistant', cases: AI_CASES, modules: [ai] },
 ];
 
 /** `GET /products/{id}` for every route the modules register (HEAD twins left out). */
