@@ -14,6 +14,7 @@ import { registerRoutes } from './routes/index.ts';
 import type { Store } from './db/store.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { JobRunner } from './jobs/runner.ts';
+import { DEFAULT_RETENTION_DAYS, ensurePruneScheduled, registerPrune } from './analytics/rollups.ts';
 import type { CredentialsOptions } from './credentials/runtime.ts';
 import { decorateCatalogueCache } from './catalogue/cache.ts';
 import { Egress, type EgressOptions } from './gateway/egress.ts';
@@ -66,6 +67,8 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** AI_BASE_URL, AI_API_KEY, AI_MODEL: the assistant's optional external model (config.ts); null: offline. */
   ai?: AiModelOptions | null;
+  /** TRANSACTIONS_RETENTION_DAYS (config.ts; default 30). */
+  transactionsRetentionDays?: number;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -106,7 +109,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => egress.close());
   app.decorate('publicOrigins', new Set(options.publicOrigins ?? []));
   app.decorate('aiModel', options.ai ?? null);
-  if (options.runJobs !== false) app.addHook('onReady', async () => app.jobs.start());
+  // Raw transactions and the insights' rollups are pruned hourly (server/src/analytics/rollups.ts).
+  registerPrune(app.jobs, options.transactionsRetentionDays ?? DEFAULT_RETENTION_DAYS);
+  if (options.runJobs !== false) app.addHook('onReady', async () => { await ensurePruneScheduled(options.store.db); app.jobs.start(); });
   app.addHook('onClose', async () => app.jobs.stop());
   await app.register(authPlugin, options.auth);
   await app.register(registerRoutes, { prefix: API_BASE });

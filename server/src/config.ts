@@ -26,6 +26,9 @@ export interface ServerConfig {
   ai: AiModelOptions | null;
   /** CORS_ORIGINS: origins whose pages may call the API (elements embedded there); '*' any. */
   corsOrigins: string[];
+  /** TRANSACTIONS_RETENTION_DAYS (default 30): raw gateway transactions kept this long; the
+   * insights' rollups are kept 13 months (server/src/analytics/rollups.ts). */
+  transactionsRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -178,5 +181,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicOrigins: publicOrigins(env, host, port),
     ai: aiModel(env),
     corsOrigins: corsOrigins(env),
+    transactionsRetentionDays: int(env, 'TRANSACTIONS_RETENTION_DAYS', 30, 1, 3650),
   };
 }

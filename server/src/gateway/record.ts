@@ -7,6 +7,7 @@ import { badRequest } from '../errors.ts';
 import { GATEWAY_APPLICATION_HEADER, GATEWAY_CREDENTIAL_HEADER } from '../../../src/rules/constants.ts';
 import type { HeaderMap } from './headers.ts';
 import { flushUsage } from '../quota/counters.ts';
+import { withRollups } from '../analytics/rollups.ts';
 
 export type StatusDetail = 'success' | 'failure' | 'exception';
 
@@ -75,8 +76,9 @@ export interface Leg {
 
 export type TransactionRow = typeof transactions.$inferInsert;
 
+/** One call's record (try-it calls, answered after it), with its rollups as the batches. */
 export async function recordTransaction(db: Db, row: TransactionRow): Promise<void> {
-  await db.insert(transactions).values(row);
+  await insertRows(db, [rowJson(row)]);
 }
 
 /** Runtime calls' records, written in batches: one multi-row insert BATCH_MS after the first row
@@ -133,13 +135,15 @@ export async function flushTransactions(db: Db): Promise<void> {
 
 /** The row as jsonb_populate_recordset reads it: every column named (a queued row carries them
  * all), so its nulls for absent keys never stand in for a column default. */
-function rowJson(row: TransactionRow): string {
+export function rowJson(row: TransactionRow): string {
   const out: Record<string, unknown> = {};
   for (const [key, name] of COLUMNS) out[name] = row[key as keyof TransactionRow] ?? null;
   return JSON.stringify(out);
 }
 
-function insertRows(db: Db, rows: string[]): Promise<unknown> {
-  return db.execute(sql`insert into transactions (${COLUMN_LIST})
-    select ${COLUMN_LIST} from jsonb_populate_recordset(null::transactions, ${`[${rows.join(',')}]`}::jsonb)`);
+/** Inserts rows (their JSON texts) and adds them to the hourly and daily rollups of the insights
+ * in the same statement (server/src/analytics/rollups.ts), so the rollups never miss or double a row. */
+export function insertRows(db: Db, rows: string[]): Promise<unknown> {
+  return db.execute(withRollups(sql`insert into transactions (${COLUMN_LIST})
+    select ${COLUMN_LIST} from jsonb_populate_recordset(null::transactions, ${`[${rows.join(',')}]`}::jsonb)`));
 }

@@ -151,7 +151,7 @@ export const Transactions = Type.Object({
 export type Transactions = Static<typeof Transactions>;
 
 export const TransactionDetailParams = IdParams;
-const Headers = Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]));
+const Headers = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Array(Type.String())]));
 export const TransactionEvent = Type.Object({
   id: Type.String(),
   parentId: Nullable(Type.String()),
