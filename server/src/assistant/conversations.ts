@@ -68,9 +68,9 @@ export function newTurn(body: AiConversationRequest): { messages: StoredMessage[
   for (let i = start; i < all.length; i++) {
     all[i]!.parts.forEach((p, j) => {
       if (p.type === 'text' && p.data.length > AI_PART_CHARS) {
-        throw badRequest(`content.messages[${i}].parts[${j}].data`, `A text part holds at most ${AI_PART_CHARS} characters.`);
+        throw badRequest(`content.messages.${i}.parts.${j}.data`, `A text part holds at most ${AI_PART_CHARS} characters.`);
       }
-      if (p.type === 'text' && p.mimeType !== AI_TEXT_MIME) throw badRequest(`content.messages[${i}].parts[${j}].mimeType`, `A text part's mimeType is ${AI_TEXT_MIME}.`);
+      if (p.type === 'text' && p.mimeType !== AI_TEXT_MIME) throw badRequest(`content.messages.${i}.parts.${j}.mimeType`, `A text part's mimeType is ${AI_TEXT_MIME}.`);
     });
     messages.push({ role: 'user', parts: all[i]!.parts, references: [] });
     indexes.push(i);

@@ -35,7 +35,7 @@ export default async function aiRoutes(fastify: FastifyInstance): Promise<void> 
 
     const abort = new AbortController();
     request.raw.on('close', () => abort.abort());
-    const confirm = confirmationOf(turn.messages.flatMap((m, i) => m.parts.map((part, j) => ({ part, at: `content.messages[${turn.indexes[i]}].parts[${j}].data` }))));
+    const confirm = confirmationOf(turn.messages.flatMap((m, i) => m.parts.map((part, j) => ({ part, at: `content.messages.${turn.indexes[i]}.parts.${j}.data` }))));
     let result: Reply;
     if (confirm) {
       const action = await proposedAction(app.db, conversationId, confirm.actionId, confirm.at);
