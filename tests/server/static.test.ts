@@ -39,13 +39,15 @@ describe('static files', () => {
     expect((await t.app.inject({ url: '/demo/embed.html' })).statusCode).toBe(200);
   });
 
-  it('caches hashed chunks for a year and revalidates the entry file', async () => {
+  it('caches hashed chunks for a year and the entry file for five minutes', async () => {
     const chunk = await t.app.inject({ url: '/dist/chunks/viewer-Ab12Cd34Ef.js' });
     expect(chunk.statusCode).toBe(200);
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(chunk.headers['content-type']).toMatch(/javascript/);
     const entry = await t.app.inject({ url: '/dist/agora.js' });
-    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.headers['cache-control']).toBe('public, max-age=300');
+    // Any page may load the bundle (a module script is fetched in CORS mode).
+    expect(entry.headers['access-control-allow-origin']).toBe('*');
   });
 
   it('serves the precompressed file to a client accepting gzip', async () => {

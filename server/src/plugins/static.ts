@@ -1,18 +1,23 @@
 // Serves the built bundle and the demo pages next to the API (npm start, browser tests):
-//   /dist/*   the bundle; hashed chunks cached for a year, entry files revalidated; .br/.gz
-//             files served when the build wrote them, others compressed on the fly
+//   /dist/*   the bundle; hashed chunks cached for a year, entry files (agora.js, elements/<tag>.js)
+//             for ENTRY_MAX_AGE; .br/.gz files served when the build wrote them, others compressed
+//             on the fly; readable by any origin (a provider's page loads agora.js with one
+//             <script type="module">, which browsers fetch in CORS mode)
 //   /demo/*   the demo pages;  / -> demo/index.html;  /embed (or /embed.html) -> demo/embed.html
 //   any other non-API GET that accepts HTML -> demo/index.html, so the portal's history-mode
 //   deep links (/productDetails/…) survive a reload.
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { notFound } from '../errors.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const YEAR = 365 * 24 * 3600;
+/** How long a browser or CDN keeps an entry file before asking again: a release reaches the pages
+ * embedding agora.js within five minutes, and the entry is small (it names the hashed chunks). */
+export const ENTRY_MAX_AGE = 300;
 
 /** Rollup names chunks `name-<hash>.js` (hash of 8+ url-safe characters): their content never
  * changes under that name. */
@@ -35,7 +40,11 @@ export default fp<StaticOptions>(async (app, options) => {
     preCompressed: true,
     cacheControl: false,
     setHeaders: (reply: FastifyReply, path: string) => {
-      reply.header('cache-control', isHashed(path) ? `public, max-age=${YEAR}, immutable` : 'no-cache');
+      // The demo pages are sent through this instance too (sendFile): they stay revalidated.
+      if (!path.startsWith(dist + sep)) return void reply.header('cache-control', 'no-cache');
+      reply.header('cache-control', isHashed(path) ? `public, max-age=${YEAR}, immutable` : `public, max-age=${ENTRY_MAX_AGE}`);
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
   await app.register(fastifyStatic, {
