@@ -168,13 +168,18 @@ describe('npm run import', () => {
       expect(ok.code).toBe(0);
       expect(ok.stdout).toContain('Published "Imported Payments" (oas3) as product prod-imported-payments');
       expect(ok.stdout).toMatch(/portal: +http:\/\/127\.0\.0\.1:8080\/productDetails\/prod-imported-payments/);
+      expect(ok.stdout).toContain('1 published, 0 published with warnings, 0 refused (of 1).');
 
-      const badFile = join(dir, 'broken.yaml');
-      await writeFile(badFile, 'openapi: 3.0.3\ninfo:\n  title: Broken\n');
-      const bad = await cli([badFile, '--data-dir', dataDir, '--no-seed']);
+      const badFile = join(dir, 'broken.json');
+      await writeFile(badFile, '{"openapi": "3.0.3",\n  "info": ');
+      const untitled = join(dir, 'untitled.yaml');
+      await writeFile(untitled, 'openapi: 3.0.3\ninfo:\n  version: 1.0.0\n');
+      const bad = await cli([badFile, untitled, '--data-dir', dataDir, '--no-seed']);
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain('Cannot publish');
-      expect(bad.stderr).toContain('no "paths" object');
+      expect(bad.stderr).toMatch(/not valid JSON at line 2, column \d+/);
+      expect(bad.stdout).toMatch(/untitled\.yaml +published with warnings +prod-untitled/);
+      expect(bad.stdout).toContain('0 published, 1 published with warnings, 1 refused (of 2).');
 
       const missing = await cli([join(dir, 'nope.json'), '--data-dir', dataDir]);
       expect(missing.code).toBe(1);
@@ -187,8 +192,9 @@ describe('npm run import', () => {
       const store = await openStore({ dataDir });
       try {
         const products = await store.db.select({ id: schema.products.id, title: schema.products.title }).from(schema.products);
-        expect(products).toEqual([{ id: 'prod-imported-payments', title: 'Imported Payments' }]);
-        const [resource] = await store.db.select({ type: schema.assetResources.type, size: schema.assetResources.specificationSize }).from(schema.assetResources);
+        expect(products).toEqual([{ id: 'prod-imported-payments', title: 'Imported Payments' }, { id: 'prod-untitled', title: 'Untitled' }]);
+        const [resource] = await store.db.select({ type: schema.assetResources.type, size: schema.assetResources.specificationSize }).from(schema.assetResources)
+          .where(eq(schema.assetResources.productVersionId, 'prod-imported-payments-v3-2-0'));
         expect(resource).toEqual({ type: 'oas3', size: (await readFile(join(SPECS, 'payments.oas3.yaml'))).length });
       } finally {
         await store.close();

@@ -1,28 +1,36 @@
-// `npm run import -- <file> [options]`: publishes an OpenAPI (2, 3.0, 3.1), AsyncAPI or GraphQL
-// SDL file as a product (version, asset resource, free plan) in the store `npm start` uses.
-// A file that cannot be published is reported and nothing is written (one transaction).
-import { readFile, stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+// `npm run import -- <files, folders or globs> [options]`: publishes OpenAPI (2, 3.0, 3.1),
+// AsyncAPI (2, 3) and GraphQL (SDL or introspection JSON) descriptions as products, in one
+// process: up to one worker thread per core reads and indexes them (publish/pool.ts) while the
+// store writes each in one transaction. Or, with --server URL --token T, through a running
+// server's POST /products/import (the embedded store has one owner: this command never opens a
+// store a server holds). Prints a progress bar and a summary table; exits 1 only if something
+// was refused (or failed), 2 on bad usage. Re-importing a description updates its product.
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { and, count, eq, gte } from 'drizzle-orm';
 import { loadConfig, ConfigError } from '../config.ts';
 import { openStore, type Store } from '../db/store.ts';
-import { DataDirLockedError } from '../db/lock.ts';
-import { ApiError } from '../errors.ts';
-import { detectSpecification, publishProduct, VISIBILITIES, type Visibility } from '../publish/index.ts';
-import { specOperations } from '../db/schema.ts';
+import { publishPrepared, VISIBILITIES, type Published, type PublishOptions, type Visibility } from '../publish/index.ts';
+import { PreparePool } from '../publish/pool.ts';
 import * as seed from '../../seed/index.ts';
 
-const USAGE = `Usage: npm run import -- <file> [options]
+const USAGE = `Usage: npm run import -- <file|folder|glob>... [options]
 
-Publishes an OpenAPI 2 / 3.0 / 3.1, AsyncAPI 2 / 3 or GraphQL SDL file (JSON or YAML) as a product
-with one version, its asset resource and a free plan.
+Publishes OpenAPI 2 / 3.0 / 3.1, AsyncAPI 2 / 3 and GraphQL (SDL or introspection JSON)
+descriptions, JSON or YAML, as products (a version, its asset resource, a free plan). Folders are
+read for .json, .yaml, .yml, .graphql, .graphqls and .gql files. Publishing a description again
+updates its product (the same version replaced, another version added).
 
 Options:
-  --category <id>        put the product in this category (repeatable)
-  --title <text>         product title (default: the specification's info.title)
+  --category <id>        put the products in this category (repeatable; default: from the
+                         descriptions' categories and tags, else "Uncategorised")
+  --title <text>         product title (default: the description's; given to untitled ones)
   --visibility <kind>    ${VISIBILITIES.join(' | ')} (default unrestricted)
+  --jobs <n>             descriptions read in parallel (default: the core count)
+  --server <url>         publish through a running server (POST /api/v1/products/import)
+  --token <token>        an access token of a provider administrator or catalogue manager
   --database-url <url>   PostgreSQL to publish into (default: $DATABASE_URL)
   --data-dir <folder>    embedded store folder (default: $DATA_DIR or ./data)
   --no-seed              do not add the demo catalogue to an empty store first
@@ -31,26 +39,28 @@ Options:
 
 /** Largest file accepted: the server's own request limit for specifications. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
+const EXTENSIONS = /\.(json|ya?ml|graphqls?|gql)$/i;
 
 export interface ImportIo {
   out: (line: string) => void;
   err: (line: string) => void;
+  /** Redraws the progress line (a terminal); omitted: no progress bar. */
+  progress?: (line: string) => void;
 }
 
-/** Runs the command; returns the process exit code (0 published, 1 refused, 2 bad usage). */
-export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process.env, io: ImportIo = { out: console.log, err: console.error }): Promise<number> {
+type Outcome = { file: string; state: 'published' | 'warnings' | 'refused'; detail: string; warnings: string[]; published?: Published | undefined };
+
+/** Runs the command; returns the process exit code (0 all published, 1 something refused, 2 bad usage). */
+export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process.env, io: ImportIo = defaultIo()): Promise<number> {
   let args;
   try {
     args = parseArgs({
       args: argv, allowPositionals: true, strict: true,
       options: {
-        category: { type: 'string', multiple: true },
-        title: { type: 'string' },
-        visibility: { type: 'string' },
-        'database-url': { type: 'string' },
-        'data-dir': { type: 'string' },
-        'no-seed': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
+        category: { type: 'string', multiple: true }, title: { type: 'string' }, visibility: { type: 'string' },
+        jobs: { type: 'string' }, server: { type: 'string' }, token: { type: 'string' },
+        'database-url': { type: 'string' }, 'data-dir': { type: 'string' },
+        'no-seed': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (error) {
@@ -62,36 +72,34 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
     io.out(USAGE);
     return 0;
   }
-  if (positionals.length !== 1) {
-    io.err(`${positionals.length ? 'Give exactly one file.' : 'Give the file to publish.'}\n\n${USAGE}`);
+  if (!positionals.length) {
+    io.err(`Give the files to publish.\n\n${USAGE}`);
     return 2;
   }
-  const file = positionals[0]!;
   if (values.visibility && !VISIBILITIES.includes(values.visibility as Visibility)) {
     io.err(`--visibility must be one of ${VISIBILITIES.join(', ')}.`);
     return 2;
   }
-
-  let content: string;
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) throw new Error('not a file');
-    if (info.size > MAX_FILE_BYTES) {
-      io.err(`${file} is ${info.size} bytes; the largest specification accepted is ${MAX_FILE_BYTES} bytes.`);
-      return 1;
-    }
-    content = await readFile(file, 'utf8');
-  } catch (error) {
-    io.err(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
-    return 1;
+  if (values.server && !values.token) {
+    io.err('--server needs --token (an access token of a provider administrator or catalogue manager).');
+    return 2;
   }
+  const jobs = Math.max(1, Number(values.jobs) || availableParallelism());
+  const options: PublishOptions = {
+    ...(values.category?.length ? { categoryIds: values.category } : {}),
+    ...(values.title ? { title: values.title } : {}),
+    ...(values.visibility ? { visibility: values.visibility as Visibility } : {}),
+  };
 
-  // Refuse a file that is not a specification before touching the store.
-  try {
-    detectSpecification(content, basename(file));
-  } catch (error) {
-    io.err(`Cannot publish ${file}: ${(error as Error).message}`);
-    return 1;
+  const { files, missing } = await expand(positionals);
+  const outcomes: Outcome[] = missing.map((file) => ({ file, state: 'refused', detail: 'no such file', warnings: [] }));
+  let done = 0;
+  const tick = () => io.progress?.(bar(++done, files.length));
+
+  if (values.server) {
+    const publish = (file: string) => publishThroughServer(values.server!, values.token!, file, options);
+    await inParallel(files, jobs, async (file) => { outcomes.push(await publish(file)); tick(); });
+    return report(io, outcomes);
   }
 
   let config;
@@ -107,51 +115,154 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
   }
 
   let store: Store | undefined;
+  const pool = new PreparePool(jobs);
   try {
+    // A server holding the embedded store makes this throw DataDirLockedError: said, and nothing written.
     store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
-    // npm start seeds an empty store with the demo; doing it first here keeps the demo's fixed
-    // ids from colliding with an imported product later.
     if (!values['no-seed'] && !(await seed.isSeeded(store.db))) {
       io.out('The store is empty: adding the demo catalogue first, as npm start would.');
       await seed.seedDemo(store.db);
     }
-    const published = await publishProduct(store.db, {
-      content,
-      fileName: basename(file),
-      options: {
-        ...(values.category?.length ? { categoryIds: values.category } : {}),
-        ...(values.title ? { title: values.title } : {}),
-        ...(values.visibility ? { visibility: values.visibility as Visibility } : {}),
-      },
-    });
-    // publishProduct built the explorer's operation index in its transaction.
-    const [indexed] = await store.db.select({ n: count() }).from(specOperations)
-      .where(and(eq(specOperations.resourceId, published.resourceId), gte(specOperations.ordinal, 0)));
+    const db = store.db;
     const origin = `http://${['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host}:${config.port}`;
-    io.out([
-      `Published "${published.title}" (${published.type}) as product ${published.productId}`,
-      `  version:   ${published.versionId}`,
-      `  resource:  ${published.resourceId}${indexed?.n ? ` (${indexed.n} operations indexed)` : ''}`,
-      ...(published.planId ? [`  plan:      ${published.planId} (free)`] : []),
-      `  portal:    ${origin}/productDetails/${published.productId}`,
-      `  API:       ${origin}/api/v1/products/${published.productId}`,
-    ].join('\n'));
-    return 0;
+    // Writes one at a time (one store), reads and indexing in parallel in the pool.
+    let writing: Promise<unknown> = Promise.resolve();
+    const serially = <T>(write: () => Promise<T>): Promise<T> => {
+      const next = writing.then(write, write);
+      writing = next.catch(() => undefined);
+      return next;
+    };
+    await inParallel(files, jobs, async (file) => {
+      let outcome: Outcome;
+      try {
+        const content = await readDescription(file);
+        const prepared = await pool.prepare({ content, fileName: basename(file), options: { title: options.title } });
+        const published = await serially(() => publishPrepared(db, prepared, options));
+        outcome = published.warnings.length
+          ? { file, state: 'warnings', detail: describe(published), warnings: published.warnings, published }
+          : { file, state: 'published', detail: describe(published), warnings: [], published };
+      } catch (error) {
+        outcome = { file, state: 'refused', detail: (error as Error).message, warnings: [] };
+      }
+      outcomes.push(outcome);
+      tick();
+    });
+    if (outcomes.length === 1 && outcomes[0]!.published) {
+      const p = outcomes[0]!.published;
+      io.out(`Published "${p.title}" (${p.type}) as product ${p.productId}\n  portal:    ${origin}/productDetails/${p.productId}\n  API:       ${origin}/api/v1/products/${p.productId}`);
+    }
+    return report(io, outcomes);
   } catch (error) {
-    if (error instanceof ApiError) {
-      io.err(`Cannot publish ${file}: ${error.message}`);
-      return 1;
-    }
-    if (error instanceof DataDirLockedError) {
-      // Most often the server of npm start: the import would fight it over the same files.
-      io.err(`Cannot publish ${file}: ${error.message}`);
-      return 1;
-    }
-    io.err(`Import failed: ${error instanceof Error ? error.message : String(error)}`);
+    io.err(`Cannot publish: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
+    await pool.close();
     await store?.close();
   }
+}
+
+function describe(p: Published): string {
+  const how = p.outcome === 'created' ? 'new product' : p.outcome === 'version' ? 'new version' : 'version replaced';
+  return `${p.productId} (${p.type}, ${how}, ${p.categoryIds.join(' ')})`;
+}
+
+/** Files named, files of folders (recursively), and glob matches, each once, in a stable order. */
+async function expand(patterns: string[]): Promise<{ files: string[]; missing: string[] }> {
+  const files = new Set<string>();
+  const missing: string[] = [];
+  for (const pattern of patterns) {
+    const info = await stat(pattern).catch(() => null);
+    if (info?.isFile()) files.add(pattern);
+    else if (info?.isDirectory()) for (const f of await walk(pattern)) { if (EXTENSIONS.test(f)) files.add(f); }
+    else {
+      const matches = /[*?]/.test(pattern) ? await globFiles(pattern) : [];
+      for (const f of matches) files.add(f);
+      if (!matches.length) missing.push(pattern);
+    }
+  }
+  return { files: [...files].sort(), missing };
+}
+
+async function walk(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath ?? (e as unknown as { path: string }).path, e.name));
+}
+
+/** `*` within a name, `**` across folders, `?` one character (Node 20 has no fs.glob). */
+async function globFiles(pattern: string): Promise<string[]> {
+  const base = pattern.split('/').filter((_, i, parts) => !/[*?]/.test(parts.slice(0, i + 1).join('/'))).join('/') || '.';
+  const source = relative(base, pattern).replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*\*\//g, '\u0000').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]').replace(/\u0000/g, '(?:.*/)?');
+  const re = new RegExp(`^${source}$`);
+  const folder = await stat(base).catch(() => null);
+  if (!folder?.isDirectory()) return [];
+  return (await walk(base)).filter((f) => re.test(relative(base, f)));
+}
+
+async function readDescription(file: string): Promise<string> {
+  const info = await stat(file);
+  if (info.size > MAX_FILE_BYTES) throw new Error(`${info.size} bytes; the largest description accepted is ${MAX_FILE_BYTES} bytes`);
+  return readFile(file, 'utf8');
+}
+
+async function inParallel<T>(items: T[], n: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
+    while (next < items.length) await run(items[next++]!);
+  }));
+}
+
+/** Through a running server: POST the description, poll the job to its outcome. */
+async function publishThroughServer(server: string, token: string, file: string, options: PublishOptions): Promise<Outcome> {
+  const api = `${server.replace(/\/+$/, '')}/api/v1`;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  try {
+    const content = await readDescription(file);
+    const body = { content, fileName: basename(file), ...(options.title ? { title: options.title } : {}), ...(options.categoryIds ? { categoryIds: options.categoryIds } : {}), ...(options.visibility ? { visibility: options.visibility } : {}) };
+    let answer = await fetch(`${api}/products/import`, { method: 'POST', headers, body: JSON.stringify(body) });
+    let job = await answer.json() as { id?: string; state?: string; warnings?: string[]; error?: string | null; result?: Published | null; errors?: Array<{ detail: string }> };
+    if (!answer.ok) return { file, state: 'refused', detail: job.errors?.[0]?.detail ?? `the server answered ${answer.status}`, warnings: [] };
+    while (job.state === 'queued' || job.state === 'running') {
+      await new Promise((r) => setTimeout(r, 250));
+      answer = await fetch(`${api}/imports/${job.id}`, { headers });
+      job = await answer.json() as typeof job;
+    }
+    if (job.state !== 'published') return { file, state: 'refused', detail: job.error ?? job.state ?? 'failed', warnings: [] };
+    const warnings = job.warnings ?? [];
+    const r = job.result!;
+    return { file, state: warnings.length ? 'warnings' : 'published', detail: `${r.productId} (${r.type}, ${r.outcome})`, warnings };
+  } catch (error) {
+    return { file, state: 'refused', detail: (error as Error).message, warnings: [] };
+  }
+}
+
+function bar(done: number, total: number): string {
+  const width = 30;
+  const filled = Math.round((done / Math.max(total, 1)) * width);
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}`;
+}
+
+/** The summary table, and the exit code. */
+function report(io: ImportIo, outcomes: Outcome[]): number {
+  const sorted = [...outcomes].sort((a, b) => a.file.localeCompare(b.file));
+  const label = { published: 'published', warnings: 'published with warnings', refused: 'refused' } as const;
+  const width = Math.min(60, Math.max(4, ...sorted.map((o) => o.file.length)));
+  for (const o of sorted) {
+    io.out(`${o.file.padEnd(width)}  ${label[o.state].padEnd(23)}  ${o.detail}`);
+    for (const w of o.warnings) io.out(`${''.padEnd(width)}  ${''.padEnd(23)}  warning: ${w}`);
+    if (o.state === 'refused') io.err(`Cannot publish ${o.file}: ${o.detail}`);
+  }
+  const count = (s: Outcome['state']) => outcomes.filter((o) => o.state === s).length;
+  io.out(`\n${count('published')} published, ${count('warnings')} published with warnings, ${count('refused')} refused (of ${outcomes.length}).`);
+  return count('refused') ? 1 : 0;
+}
+
+function defaultIo(): ImportIo {
+  const tty = process.stderr.isTTY;
+  return {
+    out: console.log, err: console.error,
+    ...(tty ? { progress: (line: string) => process.stderr.write(`\r${line}`) } : {}),
+  };
 }
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
