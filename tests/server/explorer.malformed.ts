@@ -21,6 +21,9 @@ export const EXPLORER_CASES: MalformedCase[] = [
   { route: `GET ${SPEC}/tags/{tag}`, url: `${R}/spec/tags/${'t'.repeat(201)}`, parameter: 'tag' },
   { route: `GET ${SPEC}/tags/{tag}`, url: `${R}/spec/tags/pets?page=2`, parameter: 'page' },
   { route: `GET ${SPEC}/operations/{ordinal}`, url: `${R}/spec/operations/0?expand=all`, parameter: 'expand' },
+  { route: `GET ${SPEC}/schemas/{schemaId}`, url: `${R}/spec/schemas/Pet`, parameter: 'schemaId' },
+  { route: `GET ${SPEC}/schemas/{schemaId}`, url: `${R}/spec/schemas/-2`, parameter: 'schemaId' },
+  { route: `GET ${SPEC}/schemas/{schemaId}`, url: `${R}/spec/schemas/0?depth=2`, parameter: 'depth' },
 ];
 
 const G = '/gateway/p-pets/v-pets-2/r-pets';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
 import { seedExplorer, type ExplorerFixture } from './explorer.fixtures.ts';
 import { assetResources, specOperations } from '../../server/src/db/schema.ts';
@@ -81,22 +81,47 @@ describe('GET …/spec/index', () => {
 });
 
 describe('GET …/spec/operations and …/spec/tags', () => {
-  it('gives one dereferenced operation by ordinal', async () => {
+  it('gives one operation by ordinal: parameters and responses inlined, schemas by reference with their ids', async () => {
     const res = await t.request(f.alice, { url: `${API}${f.paths.oas3}/spec/operations/3` });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ordinal: 3, tag: 'pets', method: 'get', path: '/pets/{petId}', operationId: 'getPet' });
     expect(res.body.operation.parameters).toEqual([{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' } }]);
-    const pet = res.body.operation.responses['200'].content['application/json'].schema;
-    expect(pet.properties.name).toEqual({ type: 'string' });
-    expect(pet.properties.parent).toEqual({ $ref: '#/components/schemas/Pet', 'x-circular': true });
-    expect(res.body.size).toBe(Buffer.byteLength(JSON.stringify(res.body.operation)));
+    expect(res.body.operation.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Pet' });
+    expect(res.body.schemas).toEqual({ '#/components/schemas/Pet': 0 });
+    // The generated example went through the reference; the recursive parent is cut as {}.
+    expect(res.body.samples['response|200|application/json']).toEqual({ id: 1, name: 'string', born: '2025-06-02', tags: ['string'], parent: {} });
+    const { ordinal, method, path, operationId, summary, deprecated, size, tag, ...stored } = res.body;
+    expect(size).toBe(Buffer.byteLength(JSON.stringify(stored)));
+  });
+
+  it('gives a referenced schema by id, as written, with the ids of its own references', async () => {
+    const url = `${API}${f.paths.oas3}/spec/schemas/0`;
+    const res = await t.request(f.alice, { url });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: 0, ref: '#/components/schemas/Pet', schemas: { '#/components/schemas/Pet': 0 } });
+    expect(res.body.schema.properties.parent).toEqual({ $ref: '#/components/schemas/Pet' });
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect((await t.request(f.alice, { url, headers: { 'if-none-match': String(res.headers.etag) } })).status).toBe(304);
+    expect((await t.request(f.alice, { url: `${API}${f.paths.oas3}/spec/schemas/99` })).status).toBe(404);
   });
 
   it("keeps the author's order of properties and responses", async () => {
     const res = await t.request(f.alice, { url: `${API}${f.paths.oas3}/spec/operations/1` });
     expect(Object.keys(res.body.operation.responses)).toEqual(['201', '400']);
-    const pet = res.body.operation.responses['201'].content['application/json'].schema;
+    const pet = (await t.request(f.alice, { url: `${API}${f.paths.oas3}/spec/schemas/0` })).body.schema;
     expect(Object.keys(pet.properties)).toEqual(['id', 'name', 'born', 'tags', 'parent']);
+  });
+
+  it('re-indexes lazily an index stored in the older layout (schemas inlined)', async () => {
+    const rows = () => t.db.select().from(specOperations).where(eq(specOperations.resourceId, 'r-oas3'));
+    await indexSpecification(t.db, 'r-oas3');
+    const before = (await rows()).length;
+    // The head row of the older layout had no format mark.
+    await t.db.update(specOperations).set({ method: '' }).where(eq(specOperations.resourceId, 'r-oas3'));
+    await t.db.delete(specOperations).where(and(eq(specOperations.resourceId, 'r-oas3'), lt(specOperations.ordinal, -1)));
+    const res = await t.request(f.alice, { url: `${API}${f.paths.oas3}/spec/schemas/0` });
+    expect(res.status).toBe(200);
+    expect((await rows()).length).toBe(before);
   });
 
   it('gives several operations at once, in ordinal order', async () => {
@@ -119,7 +144,7 @@ describe('GET …/spec/operations and …/spec/tags', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'pets', description: 'Everything about pets', totalCount: 4 });
     expect(res.body.items.map((o: any) => o.operationId)).toEqual(['addPet', 'myPets']);
-    expect(res.body.items[0].operation.requestBody.content['application/json'].schema.required).toEqual(['name']);
+    expect(res.body.items[0].operation.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Pet' });
   });
 
   it('answers 404 for an ordinal or tag that does not exist', async () => {
@@ -142,7 +167,7 @@ describe('GET …/spec/operations and …/spec/tags', () => {
 });
 
 describe('visibility', () => {
-  const endpoints = (p: string) => [`${p}/spec/index`, `${p}/spec/operations/0`, `${p}/spec/tags/pets`];
+  const endpoints = (p: string) => [`${p}/spec/index`, `${p}/spec/operations/0`, `${p}/spec/tags/pets`, `${p}/spec/schemas/0`];
 
   it('serves a restricted product to its team and hides it from others as not found', async () => {
     for (const url of endpoints(f.paths.restricted)) {
@@ -173,7 +198,7 @@ describe('indexSpecification', () => {
     const count = async () => (await t.db.select().from(specOperations).where(eq(specOperations.resourceId, 'r-oas2'))).length;
     await indexSpecification(t.db, 'r-oas2');
     await indexSpecification(t.db, 'r-oas2');
-    expect(await count()).toBe(2); // one operation + the head row
+    expect(await count()).toBe(2); // one operation + the head row (its schemas are by example, no reference)
     const before = await t.request(f.alice, { url: `${API}${f.paths.oas2}/spec/index` });
     await t.db.update(assetResources).set({ specification: '{"swagger":"2.0","info":{"title":"Empty","version":"2"},"paths":{}}' })
       .where(eq(assetResources.id, 'r-oas2'));
@@ -201,6 +226,13 @@ describe('indexSpecification', () => {
     const get = repos.operations.find((o: any) => o.operationId === 'repos/get');
     const op = await t.request(f.alice, { url: `${base}/operations/${get.ordinal}` });
     expect(op.body).toMatchObject({ path: '/repos/{owner}/{repo}', method: 'get' });
+    const id = op.body.schemas['#/components/schemas/full-repository'];
+    const schema = await t.request(f.alice, { url: `${base}/schemas/${id}` });
+    expect(schema.body.schema.properties.full_name.type).toBe('string');
+    // Every schema it references is there by id, one level at a time.
+    for (const next of Object.values(schema.body.schemas)) {
+      expect((await t.request(f.alice, { url: `${base}/schemas/${next}` })).status).toBe(200);
+    }
     const gz = await t.app.inject({ url: `${base}/index`, headers: { ...(await t.headersFor(f.alice)), 'accept-encoding': 'gzip' } });
     console.log(`GitHub index: ${index.body.sizes.index} B (${gz.rawPayload.length} B gzip) served in ${Math.round(indexMs)} ms`);
     expect(gz.headers['content-encoding']).toBe('gzip');

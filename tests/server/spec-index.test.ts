@@ -126,23 +126,44 @@ describe('OpenAPI 3.0 index', () => {
     expect(index.head.tags[0]!.operations[1]).toMatchObject({ operationId: 'deletePet', deprecated: true });
   });
 
-  it('dereferences parameters, responses and schemas, merging path-level parameters', () => {
+  it('inlines parameters and responses, merging path-level parameters, and keeps schema $refs as written', () => {
     const op = byId(index, 'getPet').operation as any;
     expect(op.parameters).toEqual([
       { name: 'petId', in: 'path', required: true, schema: { type: 'integer' } },
       { name: 'trace', in: 'header', required: true, schema: { type: 'string' } },
     ]);
-    const schema = op.responses['200'].content['application/json'].schema;
-    expect(schema.properties.id).toEqual({ type: 'integer' });
+    expect(op.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Pet' });
     expect(JSON.stringify(op)).not.toContain('"#/components/parameters');
     expect(JSON.stringify(op)).not.toContain('"#/components/responses');
   });
 
-  it('cuts recursive schemas with a marker instead of looping', () => {
-    const schema = (byId(index, 'getPet').operation as any).responses['200'].content['application/json'].schema;
-    expect(schema.properties.parent).toEqual({ $ref: '#/components/schemas/Pet', 'x-circular': true });
-    // Pet -> Owner -> pets[] -> Pet: cut where Pet repeats, Owner itself expanded.
-    expect(schema.properties.owner.properties.pets.items).toEqual({ $ref: '#/components/schemas/Pet', 'x-circular': true });
+  it('stores each referenced schema once, as written, with the ids of the schemas it references', () => {
+    const payload = JSON.parse(byId(index, 'getPet').json);
+    expect(payload.schemas).toEqual({ '#/components/schemas/Pet': 0 });
+    expect(index.schemas.map((s) => [s.id, s.ref])).toEqual([[0, '#/components/schemas/Pet'], [1, '#/components/schemas/Owner']]);
+    // Pet -> Pet (itself) and Pet -> Owner -> Pet: references, never followed, so never looping.
+    const pet = JSON.parse(index.schemas[0]!.json);
+    expect(pet).toEqual({
+      ref: '#/components/schemas/Pet',
+      schemas: { '#/components/schemas/Pet': 0, '#/components/schemas/Owner': 1 },
+      schema: { type: 'object', properties: { id: { type: 'integer' }, parent: { $ref: '#/components/schemas/Pet' }, owner: { $ref: '#/components/schemas/Owner' } } },
+    });
+    expect(JSON.parse(index.schemas[1]!.json).schemas).toEqual({ '#/components/schemas/Pet': 0 });
+    expect(JSON.parse(byId(index, 'deletePet').json).schemas).toEqual({});
+  });
+
+  it('generates a bounded example through references, a cycle sampled as {}', () => {
+    const payload = JSON.parse(byId(index, 'getPet').json);
+    expect(payload.samples).toEqual({ 'response|200|application/json': { id: 0, parent: {}, owner: { pets: [{}] } } });
+  });
+
+  it('cuts a cycle among inlined (non-schema) references with a marker', () => {
+    const looped = buildSpecIndex('oas3', JSON.stringify({
+      openapi: '3.0.0', info: { title: 'L', version: '1' },
+      paths: { '/a': { get: { responses: { 200: { $ref: '#/components/responses/A' } } } } },
+      components: { responses: { A: { description: 'a', links: { next: { $ref: '#/components/responses/A' } } } } },
+    }));
+    expect((looped.operations[0]!.operation as any).responses['200'].links.next).toEqual({ $ref: '#/components/responses/A', 'x-circular': true });
   });
 
   it('gives each operation its effective security', () => {
@@ -165,13 +186,16 @@ describe('OpenAPI 3.0 index', () => {
 
 describe('OpenAPI 2.0 index', () => {
   const index = buildSpecIndex('oas2', oas2);
-  it('includes consumes, produces, schemes and dereferenced parameters in each operation', () => {
+  it('includes consumes, produces, schemes and inlined parameters in each operation, definitions by reference', () => {
     const op = byId(index, 'addItem').operation as any;
     expect(op.consumes).toEqual(['application/x-www-form-urlencoded']);
     expect(op.produces).toEqual(['application/xml', 'application/json']);
     expect(op.schemes).toEqual(['https']);
-    expect(op.parameters[0]).toEqual({ name: 'body', in: 'body', schema: { type: 'object', properties: { name: { type: 'string' } } } });
-    expect(op.responses['201'].schema.properties.name.type).toBe('string');
+    expect(op.parameters[0]).toEqual({ name: 'body', in: 'body', schema: { $ref: '#/definitions/Item' } });
+    expect(op.responses['201'].schema).toEqual({ $ref: '#/definitions/Item' });
+    const payload = JSON.parse(byId(index, 'addItem').json);
+    expect(payload.schemas).toEqual({ '#/definitions/Item': 0 });
+    expect(payload.samples).toEqual({ 'request|': { name: 'string' }, 'response|201|': { name: 'string' } });
   });
   it('keeps host, basePath and securityDefinitions in the head', () => {
     expect(index.head).toMatchObject({
@@ -183,12 +207,12 @@ describe('OpenAPI 2.0 index', () => {
 });
 
 describe('OpenAPI 3.1 index', () => {
-  it('merges $ref siblings and cuts a self-recursive schema', () => {
+  it('keeps a $ref with its siblings as written, and stores a self-recursive schema once', () => {
     const index = buildSpecIndex('oas3.1', oas31);
     const schema = (index.operations[0]!.operation as any).responses['200'].content['application/json'].schema;
-    expect(schema.description).toBe('The root node');
-    expect(schema.type).toEqual(['object', 'null']);
-    expect(schema.properties.children.items).toEqual({ $ref: '#/components/schemas/Node', 'x-circular': true });
+    expect(schema).toEqual({ $ref: '#/components/schemas/Node', description: 'The root node' });
+    expect(index.schemas).toHaveLength(1);
+    expect(JSON.parse(index.schemas[0]!.json).schemas).toEqual({ '#/components/schemas/Node': 0 });
   });
 });
 
@@ -266,8 +290,14 @@ describe("GitHub's REST description", () => {
     const get = byId(index, 'repos/get');
     expect(get).toMatchObject({ method: 'get', path: '/repos/{owner}/{repo}', tag: 'repos' });
     expect((get.operation as any).parameters.map((p: any) => p.name)).toEqual(['owner', 'repo']);
-    expect((get.operation as any).responses['200'].content['application/json'].schema.properties.full_name.type).toBe('string');
+    const ref = (get.operation as any).responses['200'].content['application/json'].schema.$ref;
+    expect(ref).toBe('#/components/schemas/full-repository');
+    const schema = index.schemas.find((s) => s.ref === ref)!;
+    expect(JSON.parse(schema.json).schema.properties.full_name.type).toBe('string');
     expect(index.head.sizes.index).toBeLessThan(index.head.sizes.document / 20);
-    expect(ms).toBeLessThan(5000);
+    // Everything stored (operations, their examples, schemas once each) stays within the description's size.
+    const stored = index.operations.reduce((n, o) => n + o.size, 0) + index.schemas.reduce((n, s) => n + s.size, 0);
+    expect(stored).toBeLessThan(index.head.sizes.document);
+    expect(ms).toBeLessThan(8000);
   });
 });

@@ -4,7 +4,8 @@
 import { and, eq, gte } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
 import { specOperations } from '../db/schema.ts';
-import { parseHead, readHeadJson, readOperations } from '../spec/store.ts';
+import { parseHead, readHeadJson } from '../spec/store.ts';
+import { readResolvedOperation } from '../spec/resolve.ts';
 import { isObject } from '../spec/parse.ts';
 import { sampleOf } from './sample.ts';
 import type { MockAnswer } from './mock.ts';
@@ -52,8 +53,8 @@ export async function answerOpenApi(db: Db, resourceId: string, etag: string, re
     const answer = jsonAnswer(405, { errors: [{ status: 405, title: 'Method Not Allowed', detail }] });
     return { ...answer, headers: { ...answer.headers, allow } };
   }
-  const [row] = await readOperations(db, resourceId, [route.ordinal]);
-  const operation = row ? (JSON.parse(row.json) as Record<string, unknown>) : {};
+  // Schemas are stored apart from operations (spec/refs.ts): resolved here, bounded.
+  const operation = (await readResolvedOperation(db, resourceId, route.ordinal)) ?? {};
   const answer = exampleAnswer(operation, req);
   return method === 'head' ? { ...answer, body: '' } : answer;
 }

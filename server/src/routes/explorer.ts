@@ -3,12 +3,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  ResourceParams, OperationParams, TagParams, NoQuery, TagQuery, OperationsQuery,
-  SpecIndexResponse, SpecOperation, SpecOperationList, SpecTagResponse, type TryIt,
+  ResourceParams, OperationParams, SchemaParams, TagParams, NoQuery, TagQuery, OperationsQuery,
+  SpecIndexResponse, SpecOperation, SpecOperationList, SpecSchema, SpecTagResponse, type TryIt,
 } from '../schemas/explorer.ts';
 import { ErrorResponses } from '../schemas/common.ts';
 import { assertResourceVisible, type VisibleResource } from '../spec/access.ts';
-import { ensureIndexed, indexJson, matchesEtag, operationsJson } from '../spec/read.ts';
+import { ensureIndexed, indexJson, matchesEtag, operationsJson, schemaJson } from '../spec/read.ts';
 import { parseHead, readHeadJson } from '../spec/store.ts';
 import { notFound } from '../errors.ts';
 import { tryItState } from '../../../src/rules/tryIt.ts';
@@ -80,6 +80,18 @@ export default async function explorerRoutes(app: FastifyInstance): Promise<void
     if (fresh) return notModified(reply);
     const items = await operationsJson(app.db, request.params.resourceId, ordinals);
     return sendJsonText(reply, `{"items":[${items.join(',')}],"totalCount":${items.length}}`);
+  });
+
+  // A schema an operation (or another schema) references, when the reader opens it.
+  r.get(`${base}/schemas/:schemaId`, {
+    schema: { params: SchemaParams, querystring: NoQuery, response: { 200: SpecSchema, ...ErrorResponses } },
+  }, async (request, reply) => {
+    const { resourceId, schemaId } = request.params;
+    const { fresh } = await prepare(request, reply, request.params, `s${schemaId}`);
+    if (fresh) return notModified(reply);
+    const json = await schemaJson(app.db, resourceId, schemaId);
+    if (json === null) throw notFound(`Schema ${schemaId}`);
+    return sendJsonText(reply, json);
   });
 
   r.get(`${base}/tags/:tag`, {

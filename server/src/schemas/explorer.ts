@@ -11,6 +11,10 @@ export const OperationParams = Type.Object({
   id: Id, versionId: Id, resourceId: Id,
   ordinal: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
 });
+export const SchemaParams = Type.Object({
+  id: Id, versionId: Id, resourceId: Id,
+  schemaId: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
+});
 export const TagParams = Type.Object({
   id: Id, versionId: Id, resourceId: Id,
   tag: Type.String({ minLength: 1, maxLength: 200 }),
@@ -32,7 +36,7 @@ export const OperationSummary = Type.Object({
   operationId: Type.Union([Type.String(), Type.Null()]),
   summary: Type.String(),
   deprecated: Type.Boolean(),
-  /** Bytes of the dereferenced operation. */
+  /** Bytes of the stored operation. */
   size: Type.Integer(),
 });
 
@@ -97,12 +101,27 @@ export const SpecOperation = Type.Composite([
   Type.Object({
     /** The tag the operation is stored under (its first). */
     tag: Type.String(),
-    /** Dereferenced, self-contained: path-level parameters merged; effective security, servers
-     * (OAS3) or consumes/produces/schemes (OAS2). A recursive schema is cut as
-     * { $ref, 'x-circular': true }. */
+    /** Readable alone: path-level parameters merged; effective security, servers (OAS3) or
+     * consumes/produces/schemes (OAS2); parameters, request bodies and responses inlined. Schema
+     * `$ref`s (OpenAPI) are kept as written: `schemas` gives each one's id for .../spec/schemas/{id}.
+     * AsyncAPI and GraphQL operations are self-contained. */
     operation: JsonObject,
+    /** OpenAPI: the id of each schema reference written in the operation. */
+    schemas: Type.Optional(Type.Record(Type.String(), Type.Integer())),
+    /** OpenAPI: generated examples of bodies without a documented one, by
+     * 'request|<media type>' and 'response|<status>|<media type>' (Swagger 2: media type ''). */
+    samples: Type.Optional(JsonObject),
   }),
 ]);
+
+/** One referenced schema, as written (its own `$ref`s kept), with the ids of those references. */
+export const SpecSchema = Type.Object({
+  id: Type.Integer(),
+  /** The reference it is stored under: '#/components/schemas/Pet', '#/definitions/Pet'… */
+  ref: Type.String(),
+  schemas: Type.Record(Type.String(), Type.Integer()),
+  schema: Json,
+});
 
 export const SpecOperationList = Type.Object({ items: Type.Array(SpecOperation), totalCount: Type.Integer() });
 
@@ -119,3 +138,4 @@ export type SpecOperation = Static<typeof SpecOperation>;
 export type SpecTagResponse = Static<typeof SpecTagResponse>;
 export type SpecOperationList = Static<typeof SpecOperationList>;
 export type TryIt = Static<typeof TryIt>;
+export type SpecSchema = Static<typeof SpecSchema>;

@@ -18,7 +18,7 @@ export function indexAsyncApi(doc: Obj, documentBytes: number): SpecIndex {
       ? [...new Set(operation.tags.map((t) => (isObject(t) ? asString(t.name) : undefined)).filter((t): t is string => !!t))]
       : [];
     if (tags.length === 0) tags.push(DEFAULT_TAG);
-    const json = JSON.stringify(operation);
+    const json = `{"operation":${JSON.stringify(operation)}}`;
     operations.push({
       ordinal: operations.length, tag: tags[0]!, tags, method, path,
       operationId: asString(operation.operationId) ?? fallbackId,
@@ -72,7 +72,7 @@ export function indexAsyncApi(doc: Obj, documentBytes: number): SpecIndex {
   if (typeof doc.defaultContentType === 'string') head.consumes = head.produces = [doc.defaultContentType];
   const externalDocs = doc.externalDocs ?? info.externalDocs;
   if (externalDocs !== undefined) head.externalDocs = externalDocs;
-  return { head: finishHead(head, operations), operations };
+  return { head: finishHead(head, operations), operations, schemas: [] };
 }
 
 /** '#/channels/userSignedUp' → 'userSignedUp', for a channel without an address. */

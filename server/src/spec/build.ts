@@ -31,7 +31,7 @@ export function buildSpecIndex(type: ResourceType | string, text: string): SpecI
     case 'graphql':
       return indexGraphql(text, bytes);
     default:
-      return { head: textHead(bytes), operations: [] };
+      return { head: textHead(bytes), operations: [], schemas: [] };
   }
 }
 

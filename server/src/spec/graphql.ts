@@ -37,7 +37,7 @@ export function indexGraphql(text: string, documentBytes: number): SpecIndex {
     if (!type) continue;
     for (const field of Object.values(type.getFields())) {
       const operation = describeField(kind, field);
-      const json = JSON.stringify(operation);
+      const json = `{"operation":${JSON.stringify(operation)}}`;
       operations.push({
         ordinal: operations.length, tag: type.name, tags: [type.name], method: kind, path: field.name,
         operationId: field.name, summary: shortText(field.description), deprecated: field.deprecationReason != null,
@@ -65,7 +65,7 @@ export function indexGraphql(text: string, documentBytes: number): SpecIndex {
       types,
     },
   };
-  return { head: finishHead(head, operations), operations };
+  return { head: finishHead(head, operations), operations, schemas: [] };
 }
 
 function describeField(kind: string, field: GraphQLField<unknown, unknown>): Record<string, unknown> {

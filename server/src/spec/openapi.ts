@@ -1,8 +1,12 @@
-// Index of an OpenAPI 2.0 / 3.0 / 3.1 description: operations in document order, each one
-// dereferenced and made self-contained (path-level parameters merged, effective servers,
-// security, consumes/produces), grouped by tag.
+// Index of an OpenAPI 2.0 / 3.0 / 3.1 description: operations in document order, each one made
+// readable alone (path-level parameters merged, effective servers, security, consumes/produces,
+// its parameters and responses inlined) but with its schema `$ref`s kept as references; the
+// schemas they reach are stored once each (refs.ts), and a generated example for each body
+// without a documented one, computed here once with the whole document at hand.
 import { Dereferencer } from './deref.ts';
 import { isObject, asString, shortText } from './parse.ts';
+import { SchemaRefs, refsJson } from './refs.ts';
+import { operationSamples } from './samples.ts';
 import { DEFAULT_TAG, type IndexedOperation, type SpecHead, type SpecIndex } from './types.ts';
 import { groupByTag, finishHead } from './head.ts';
 
@@ -12,17 +16,24 @@ type Obj = Record<string, unknown>;
 
 export function indexOpenApi(doc: Obj, documentBytes: number): SpecIndex {
   const swagger = typeof doc.swagger === 'string';
+  // Only the head's small parts (info, servers, security schemes) are fully dereferenced.
   const deref = new Dereferencer(doc);
+  const refs = new SchemaRefs(doc);
   const paths = isObject(doc.paths) ? doc.paths : {};
   const operations: IndexedOperation[] = [];
 
   for (const [path, rawItem] of Object.entries(paths)) {
-    const item = deref.resolve<unknown>(rawItem);
+    // A path item by reference (OAS 3.1 components.pathItems): one level, as written there.
+    const item = isObject(rawItem) && typeof rawItem.$ref === 'string' ? refs.pointer(rawItem.$ref) : rawItem;
     if (!isObject(item)) continue;
-    const pathParams = Array.isArray(item.parameters) ? item.parameters : [];
+    // The path item's parameters belong to each of its operations, with the schemas they reference.
+    const pathRefs = new Map<string, number>();
+    const localized = refs.localize(item.parameters, pathRefs);
+    const pathParams = Array.isArray(localized) ? localized : [];
     for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (!isObject(op)) continue;
+      if (!isObject(item[method])) continue;
+      const opRefs = new Map(pathRefs);
+      const op = refs.localize(item[method], opRefs) as Obj;
       const operation: Obj = { ...op };
       const parameters = mergeParameters(pathParams, Array.isArray(op.parameters) ? op.parameters : []);
       if (parameters.length > 0) operation.parameters = parameters;
@@ -38,7 +49,8 @@ export function indexOpenApi(doc: Obj, documentBytes: number): SpecIndex {
         ? [...new Set(op.tags.filter((t): t is string => typeof t === 'string' && t !== ''))]
         : [];
       if (tags.length === 0) tags.push(DEFAULT_TAG);
-      const json = JSON.stringify(operation);
+      const samples = operationSamples(operation, swagger, (ref) => refs.pointer(ref));
+      const json = `{"schemas":${refsJson(opRefs)},"samples":${JSON.stringify(samples)},"operation":${JSON.stringify(operation)}}`;
       operations.push({
         ordinal: operations.length,
         tag: tags[0]!,
@@ -82,7 +94,7 @@ export function indexOpenApi(doc: Obj, documentBytes: number): SpecIndex {
     }
   }
   if (doc.externalDocs !== undefined) head.externalDocs = doc.externalDocs;
-  return { head: finishHead(head, operations), operations };
+  return { head: finishHead(head, operations), operations, schemas: [...refs.schemas()] };
 }
 
 /** Operation parameters override path-level ones with the same name and location. */

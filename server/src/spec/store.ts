@@ -3,6 +3,11 @@
 // the explorer's first call reads one row. (The head would sit better in a column of
 // asset_resources; this keeps the data model untouched.)
 //
+// Referenced schemas (OpenAPI) are rows too, one each, at ordinals below the head: schema id n at
+// ordinal SCHEMA_ORDINAL - n, its ref in `path` (so a schema is read by primary key).
+// The head row's `method` holds INDEX_FORMAT: an index stored in an older layout (operations
+// with their schemas inlined) is rebuilt the first time it is read (read.ts ensureIndexed).
+//
 // `operation` holds the JSON text as a jsonb *string*: a jsonb object would reorder every key
 // (shortest first), and authors' property and response order is what the explorer must show.
 // Reading `operation #>> '{}'` gives the text back for either form.
@@ -15,6 +20,11 @@ import { SpecIndexError } from './parse.ts';
 import type { SpecHead, SpecIndex } from './types.ts';
 
 export const HEAD_ORDINAL = -1;
+/** Ordinal of schema id 0; schema n is at SCHEMA_ORDINAL - n. */
+export const SCHEMA_ORDINAL = -2;
+/** The row layout's version, in the head row's `method` ('' before schemas were stored apart). */
+export const INDEX_FORMAT = 'refs-1';
+export const schemaOrdinal = (id: number) => SCHEMA_ORDINAL - id;
 /** Rows per insert statement are capped by bytes, so a 10 MB description never builds one huge statement. */
 const BATCH_BYTES = 4 * 1024 * 1024;
 
@@ -42,7 +52,7 @@ export async function indexSpecification(db: Db, resourceId: string): Promise<In
       index = buildSpecIndex(row.type, row.specification);
     } catch (e) {
       if (!(e instanceof SpecIndexError)) throw e;
-      index = { head: textHead(Buffer.byteLength(row.specification), e.message), operations: [] };
+      index = { head: textHead(Buffer.byteLength(row.specification), e.message), operations: [], schemas: [] };
     }
     await writeSpecIndex(tx as unknown as Db, resourceId, index);
     return {
@@ -59,13 +69,14 @@ export async function writeSpecIndex(db: Db, resourceId: string, index: SpecInde
   const headJson = JSON.stringify(index.head);
   hash.update(headJson);
   for (const op of index.operations) hash.update(op.json);
+  for (const schema of index.schemas) hash.update(schema.json);
   const etag = hash.digest('base64url').slice(0, 20);
   const stored = `${headJson.slice(0, -1)},"etag":${JSON.stringify(etag)}}`;
 
   await db.transaction(async (tx) => {
     await tx.delete(specOperations).where(eq(specOperations.resourceId, resourceId));
     await tx.insert(specOperations).values({
-      resourceId, ordinal: HEAD_ORDINAL, tag: '', method: '', path: '', summary: '', operationId: etag,
+      resourceId, ordinal: HEAD_ORDINAL, tag: '', method: INDEX_FORMAT, path: '', summary: '', operationId: etag,
       operation: asJsonText(stored), size: Buffer.byteLength(stored),
     });
     let batch: Array<typeof specOperations.$inferInsert> = [];
@@ -75,14 +86,23 @@ export async function writeSpecIndex(db: Db, resourceId: string, index: SpecInde
       batch = [];
       bytes = 0;
     };
+    const add = async (row: typeof specOperations.$inferInsert) => {
+      batch.push(row);
+      bytes += row.size ?? 0;
+      if (bytes >= BATCH_BYTES) await flush();
+    };
     for (const op of index.operations) {
-      batch.push({
+      await add({
         resourceId, ordinal: op.ordinal, tag: op.tag, method: op.method, path: op.path,
         operationId: op.operationId, summary: op.summary, deprecated: op.deprecated,
         operation: asJsonText(op.json), size: op.size,
       });
-      bytes += op.size;
-      if (bytes >= BATCH_BYTES) await flush();
+    }
+    for (const schema of index.schemas) {
+      await add({
+        resourceId, ordinal: schemaOrdinal(schema.id), tag: '', method: 'schema', path: schema.ref,
+        operationId: null, summary: '', operation: asJsonText(schema.json), size: schema.size,
+      });
     }
     await flush();
   });
@@ -95,10 +115,26 @@ export async function readHeadJson(db: Db, resourceId: string): Promise<string |
   return rows[0]?.json ?? null;
 }
 
+/** The index's etag, or null when the resource has no index in the current layout. */
 export async function readEtag(db: Db, resourceId: string): Promise<string | null> {
-  const rows = await db.select({ etag: specOperations.operationId }).from(specOperations)
+  const rows = await db.select({ etag: specOperations.operationId, format: specOperations.method }).from(specOperations)
     .where(and(eq(specOperations.resourceId, resourceId), eq(specOperations.ordinal, HEAD_ORDINAL)));
-  return rows[0]?.etag ?? null;
+  return rows[0]?.format === INDEX_FORMAT ? rows[0].etag : null;
+}
+
+/** One stored schema's payload (`{"ref","schemas","schema"}`), or null. */
+export async function readSchemaJson(db: Db, resourceId: string, id: number): Promise<string | null> {
+  const rows = await db.select({ json: jsonText }).from(specOperations)
+    .where(and(eq(specOperations.resourceId, resourceId), eq(specOperations.ordinal, schemaOrdinal(id))));
+  return rows[0]?.json ?? null;
+}
+
+/** Several stored schemas' payloads by id (the mock upstream's resolution). */
+export async function readSchemasJson(db: Db, resourceId: string, ids: number[]): Promise<Array<{ id: number; json: string }>> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ ordinal: specOperations.ordinal, json: jsonText }).from(specOperations)
+    .where(and(eq(specOperations.resourceId, resourceId), inArray(specOperations.ordinal, ids.map(schemaOrdinal))));
+  return rows.map((r) => ({ id: SCHEMA_ORDINAL - r.ordinal, json: r.json }));
 }
 
 export interface StoredOperationRow {
@@ -110,7 +146,7 @@ export interface StoredOperationRow {
   summary: string;
   deprecated: boolean;
   size: number;
-  /** The dereferenced operation as JSON text (sent as is, never parsed here). */
+  /** The stored payload as JSON text (`{"schemas"?,"samples"?,"operation"}`; sent as is, never parsed here). */
   json: string;
 }
 

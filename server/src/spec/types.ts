@@ -1,4 +1,7 @@
 // What the indexer produces. The HTTP shapes built from it live in server/src/schemas/explorer.ts.
+import type { IndexedSchema } from './refs.ts';
+
+export type { IndexedSchema };
 
 export type ResourceType = 'oas2' | 'oas3' | 'oas3.1' | 'asyncapi' | 'graphql' | 'wsdl' | 'protobuf' | 'other';
 
@@ -9,7 +12,7 @@ export interface OperationSummary {
   operationId: string | null;
   summary: string;
   deprecated: boolean;
-  /** Bytes of the dereferenced operation (JSON), so the explorer can warn before a big one. */
+  /** Bytes of the stored operation (JSON), so the explorer can warn before a big one. */
   size: number;
 }
 
@@ -67,15 +70,19 @@ export interface IndexedOperation extends OperationSummary {
   tag: string;
   /** Every tag it is listed under. */
   tags: string[];
-  /** Self-contained, dereferenced operation object. */
+  /** The operation object: OpenAPI with its schema `$ref`s kept (see refs.ts); AsyncAPI and
+   * GraphQL self-contained. */
   operation: Record<string, unknown>;
-  /** The operation as JSON, computed once (size and storage both need it). */
+  /** The stored payload, computed once (size and storage both need it):
+   * `{"schemas":{ref:id…},"samples":{…},"operation":…}` (schemas and samples OpenAPI only). */
   json: string;
 }
 
 export interface SpecIndex {
   head: SpecHead;
   operations: IndexedOperation[];
+  /** Schemas referenced by the operations (OpenAPI), stored once each; [] for other formats. */
+  schemas: IndexedSchema[];
 }
 
 export const DEFAULT_TAG = 'default';

@@ -21,15 +21,27 @@ const FORMATS: Record<string, unknown> = {
   password: '********',
 };
 
-export function sampleOf(schema: Json, limits: SampleLimits = SAMPLE_LIMITS): unknown {
-  let nodes = 0;
+/** The target of a `$ref` (the server's indexer passes the document's; the browser has none). */
+export type ResolveRef = (ref: string) => unknown;
 
-  function merge(parts: unknown[]): Json {
+export function sampleOf(schema: Json, limits: SampleLimits = SAMPLE_LIMITS, resolve?: ResolveRef): unknown {
+  let nodes = 0;
+  /** References being sampled: one met again is a cycle, sampled as {}. */
+  const open: string[] = [];
+
+  function merge(parts: unknown[], seen: Set<string> = new Set()): Json {
     const out: Json = {};
     const properties: Json = {};
-    for (const part of parts) {
+    for (const raw of parts) {
+      let part = raw;
+      if (isObject(raw) && typeof raw.$ref === 'string') {
+        // An allOf member by reference; one already merged (allOf cycles) is left out.
+        if (!resolve || seen.has(raw.$ref) || open.includes(raw.$ref)) continue;
+        seen.add(raw.$ref);
+        part = resolve(raw.$ref);
+      }
       if (!isObject(part)) continue;
-      const resolved = Array.isArray(part.allOf) ? merge(part.allOf) : part;
+      const resolved = Array.isArray(part.allOf) ? merge(part.allOf, seen) : part;
       Object.assign(out, resolved);
       if (isObject(resolved.properties)) Object.assign(properties, resolved.properties);
     }
@@ -41,6 +53,14 @@ export function sampleOf(schema: Json, limits: SampleLimits = SAMPLE_LIMITS): un
   function walk(s: unknown, depth: number): unknown {
     if (!isObject(s)) return null;
     if (++nodes > limits.maxNodes) return undefined;
+    if (typeof s.$ref === 'string' && s.example === undefined) {
+      const target = resolve?.(s.$ref);
+      if (!isObject(target) || open.includes(s.$ref) || depth >= limits.maxDepth) return {};
+      open.push(s.$ref);
+      const value = walk(target, depth);
+      open.pop();
+      return value;
+    }
     if (s.example !== undefined) return s.example;
     if (s.const !== undefined) return s.const;
     if (s.default !== undefined) return s.default;
