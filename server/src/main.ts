@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openStore, type Db } from './db/store.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import * as seed from '../seed/index.ts';
+import { backfillTraffic, BACKFILL_DAYS } from '../seed/traffic.ts';
 
 interface Account { email: string; password: string; role: string }
 
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
     if (await seed.isSeeded(db)) return;
     console.log(`Seeding the demo catalogue into ${where}…`);
     await seed.seedDemo(db, { secretsKey: config.credentials.secretsKey });
+    // History for the insights on a fresh store: seeded calls, marked seed:backfill (README).
+    console.log(`Backfilled ${await backfillTraffic(db)} seeded gateway calls over ${BACKFILL_DAYS} days.`);
   });
   // The embedded store has no autovacuum: give the planner its statistics (and index-only scans
   // their visibility map) at each start, as autovacuum would on PostgreSQL after the seed's bulk load.
