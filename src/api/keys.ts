@@ -83,6 +83,9 @@ export const keys = {
   reviews: (productId: string, query: object) => ['products', productId, 'reviews', 'list', query] as const,
   ownReview: (productId: string, userId: string) => ['products', productId, 'reviews', 'own', userId] as const,
   approvals: (query: object) => ['approvals', 'list', query] as const,
+  // Invitations into the organisation (src/api/invitations.ts)
+  invitations: () => ['invitations', 'list'] as const,
+  invitationLookup: (code: string) => ['invitations', 'lookup', code] as const,
   // Consumer insights (src/api/analytics.ts): chart, summaries, transactions, monthly usage, compliance
   analyticsChart: (query: object) => ['analytics', 'chart', query] as const,
   analyticsSummary: (query: object) => ['analytics', 'summary', query] as const,

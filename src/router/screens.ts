@@ -140,6 +140,8 @@ export interface SignInProps {
 
 export interface RegisterProps {
   returnTo?: string;
+  /** The code of an invitation into an organisation (the link an administrator shares). */
+  invitation?: string;
 }
 
 export const SCREENS: Record<RouteName, ScreenEntry> = {
@@ -183,7 +185,7 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
   ),
   register: screen(
     () => import('../screens/register/Register.tsx'),
-    (m): RegisterProps => ({ returnTo: query(m).get('returnTo') ?? undefined }),
+    (m): RegisterProps => ({ returnTo: query(m).get('returnTo') ?? undefined, invitation: query(m).get('invitation') ?? undefined }),
     { layout: 'focus', sections: ['register'] },
   ),
   // Applications, credentials, access requests (spec 2 §2)
@@ -209,6 +211,7 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
   subscriptions: subscriptionsScreen,
   subscription: subscriptionsScreen,
   // The provider Administrators' approvals queue (issue 11); applications: the schema form's texts
+  invitations: screen(() => import('../screens/invitations/Invitations.tsx'), () => ({}), { sections: ['invitations'] }),
   approvals: screen(
     () => import('../screens/approvals/Approvals.tsx'),
     (m): ApprovalsProps => ({ type: query(m).get('type') ?? undefined, productId: query(m).get('product') ?? undefined }),

@@ -13,7 +13,7 @@ export type RouteName =
   | 'credentials' | 'credential'
   | 'registrations' | 'registration' | 'registrationCreate'
   | 'subscriptions' | 'subscription'
-  | 'approvals'
+  | 'approvals' | 'invitations'
   | 'insights.health' | 'insights.appUsage' | 'insights.traffic' | 'insights.transaction' | 'insights.compliance';
 
 export const SEARCH_TABS = ['all', 'products', 'resources', 'documents'] as const;
@@ -90,6 +90,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'subscription', pattern: '/subscriptions/:subscriptionId' },
   // The provider Administrators' queue of pending subscriptions, access requests and reviews.
   { name: 'approvals', pattern: '/approvals' },
+  { name: 'invitations', pattern: '/invitations' },
   { name: 'insights.health', pattern: '/consumer-insights/health' },
   { name: 'insights.appUsage', pattern: '/consumer-insights/app-usage' },
   { name: 'insights.traffic', pattern: '/consumer-insights/traffic' },
@@ -99,7 +100,7 @@ export const ROUTES: readonly RouteDef[] = [
 
 /** Areas that always need a signed-in user, even on a public marketplace (spec 2 §1, spec 3 defaults).
  * Consumer insights show the caller's own traffic, so they are treated the same way. */
-const SIGN_IN_PREFIXES = ['/applications', '/subscriptions', '/credentials', '/registrations', '/consumer-insights', '/approvals'];
+const SIGN_IN_PREFIXES = ['/applications', '/subscriptions', '/credentials', '/registrations', '/consumer-insights', '/approvals', '/invitations'];
 
 export function requiresSignIn(path: string): boolean {
   return SIGN_IN_PREFIXES.some((p) => path === p || path.startsWith(p + '/'));

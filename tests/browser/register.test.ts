@@ -152,3 +152,53 @@ describe('registration, signup off', () => {
     }
   });
 });
+
+describe('registration by invitation', () => {
+  it("the Administrator's link opens an account in the organisation, once, even with signup off", { timeout: 120_000 }, async () => {
+    await suite.portal.setSettings({ signup: false });
+    try {
+      // The Administrator invites from the user menu: a link into the Platform Engineering team.
+      const admin = await suite.pageAs('orgadmin');
+      await admin.goto(`${suite.portal.baseUrl}/applications`);
+      await admin.locator('agora-portal [data-testid="user-name"]').locator('xpath=..').click();
+      await admin.locator('agora-portal [data-menu="invitations"]').click();
+      const screen = admin.locator('agora-portal [data-screen="invitations"]');
+      await screen.waitFor();
+      await screen.locator('select[name="team"]').selectOption({ label: 'Platform Engineering' });
+      await screen.locator('[data-action="create-invitation"]').click();
+      const linkField = screen.locator('[data-invitation-link]');
+      await linkField.waitFor();
+      const link = await linkField.inputValue();
+      expect(link).toMatch(new RegExp(`^${suite.portal.baseUrl}/register\\?invitation=[A-Za-z0-9_-]{43}$`));
+      await poll(() => screen.locator('tr[data-state="pending"]').count()).toBeGreaterThan(0);
+      await screenshot(admin, 'invitations-1280');
+      await admin.setViewportSize({ width: 375, height: 800 });
+      expect(await noHorizontalScroll(admin)).toBeLessThanOrEqual(375);
+      await screenshot(admin, 'invitations-375');
+
+      // The colleague follows it: no organisation to name, and signed in as a member of Acme.
+      const page = await newPage(suite.browser);
+      await page.goto(link);
+      await page.locator('agora-portal [data-register-invitation]').waitFor();
+      expect(await page.locator('agora-portal h1').innerText()).toContain('Join Acme');
+      expect(await input(page, 'organisation').count()).toBe(0);
+      await screenshot(page, 'register-invitation-1280');
+      await fill(page, { name: 'Ivy Invitee', email: 'ivy@acme.test', password: 'tangerine-sofa-42' });
+      await form(page).locator('button[type=submit]').click();
+      await poll(() => here(page)).toBe('/');
+      const token = await sessionToken(page, suite.portal.baseUrl);
+      const session = await (await fetch(`${suite.portal.baseUrl}/api/v1/auth/findSession`, { headers: { authorization: `Bearer ${token}` } })).json() as { org_id: string; teams: Array<{ name: string }> };
+      expect(session.org_id).toBe('org-acme');
+      expect(session.teams.map((t) => t.name)).toEqual(['Platform Engineering']);
+
+      // Used: the same link now says so.
+      const again = await newPage(suite.browser);
+      await again.goto(link);
+      await poll(() => again.locator('agora-portal [data-register-closed]').innerText()).toContain('This invitation cannot be used');
+      expect(pageErrors(page)).toEqual([]);
+      await Promise.all([admin.context().close(), page.context().close(), again.context().close()]);
+    } finally {
+      await suite.portal.setSettings({ signup: true });
+    }
+  });
+});

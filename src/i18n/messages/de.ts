@@ -98,6 +98,7 @@ export const de: Messages = {
   'shell.signin.privateNotice': 'Dieser Marktplatz ist privat: Melden Sie sich an, um ihn zu durchsuchen.',
   'shell.signin.continueBrowsing': 'Ohne Anmeldung weiter stöbern',
   'shell.signin.register': 'Noch kein Konto? Bitten Sie den Administrator Ihrer Organisation um eine Einladung.',
+  'shell.menu.invitations': 'Personen einladen',
   // == end shell ==
 
   // == ui ==
@@ -543,7 +544,39 @@ export const de: Messages = {
   'register.error.passwordHasEmail': 'Verwenden Sie Ihre E-Mail-Adresse nicht im Passwort.',
   'register.closed.title': 'Die Registrierung ist geschlossen',
   'register.closed.message': '{site} nimmt keine neuen Registrierungen an. Bitten Sie die Administration Ihrer Organisation um ein Konto.',
+  'register.invitation.title': '{organisation} auf {site} beitreten',
+  'register.invitation.subtitle': 'Sie wurden eingeladen, {organisation} beizutreten. Erstellen Sie Ihr Konto, um die Einladung anzunehmen.',
+  'register.invitation.subtitleTeam': 'Sie wurden eingeladen, {organisation} im Team {team} beizutreten. Erstellen Sie Ihr Konto, um die Einladung anzunehmen.',
+  'register.invitation.invalidTitle': 'Diese Einladung kann nicht verwendet werden',
+  'register.invitation.invalid': 'Sie wurde bereits verwendet, widerrufen oder ist abgelaufen. Bitten Sie die Administration Ihrer Organisation um einen neuen Link.',
   // == end register ==
+
+  // == invitations ==
+  'invitations.title': 'Personen einladen',
+  'invitations.intro': 'Erstellen Sie einen Link, mit dem eine Kollegin oder ein Kollege ein Konto in Ihrer Organisation anlegt. Jeder Link öffnet genau ein Konto und läuft nach 14 Tagen ab.',
+  'invitations.email': 'E-Mail-Adresse (optional)',
+  'invitations.emailHint': 'Leer lassen, damit sich jede Person mit dem Link registrieren kann.',
+  'invitations.team': 'Team',
+  'invitations.teamNone': 'Ein eigenes privates Team',
+  'invitations.create': 'Einladungslink erstellen',
+  'invitations.created': 'Einladungslink erstellt',
+  'invitations.createdHint': 'Kopieren Sie ihn jetzt und senden Sie ihn weiter: Er wird nur einmal angezeigt.',
+  'invitations.link': 'Einladungslink',
+  'invitations.copy': 'Link kopieren',
+  'invitations.list': 'Einladungen',
+  'invitations.empty': 'Noch keine Einladungen',
+  'invitations.col.for': 'Für',
+  'invitations.col.team': 'Team',
+  'invitations.col.state': 'Status',
+  'invitations.col.expires': 'Läuft ab',
+  'invitations.col.actions': 'Aktionen',
+  'invitations.anyone': 'Jede Person mit dem Link',
+  'invitations.ownTeam': 'Eigenes privates Team',
+  'invitations.state.pending': 'Offen',
+  'invitations.state.accepted': 'Angenommen',
+  'invitations.state.expired': 'Abgelaufen',
+  'invitations.revoke': 'Widerrufen',
+  // == end invitations ==
 
   // == categories ==
   'categories.title': 'Kategorien',

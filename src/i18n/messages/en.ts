@@ -98,6 +98,7 @@ export const en = {
   'shell.signin.privateNotice': 'This marketplace is private: sign in to browse it.',
   'shell.signin.continueBrowsing': 'Continue browsing without signing in',
   'shell.signin.register': 'No account yet? Ask your organisation’s administrator to invite you.',
+  'shell.menu.invitations': 'Invite people',
   // == end shell ==
 
   // == ui ==
@@ -543,7 +544,39 @@ export const en = {
   'register.error.passwordHasEmail': 'Do not use your email address in the password.',
   'register.closed.title': 'Registration is closed',
   'register.closed.message': '{site} does not take new registrations. Ask your organisation’s administrator for an account.',
+  'register.invitation.title': 'Join {organisation} on {site}',
+  'register.invitation.subtitle': 'You were invited to join {organisation}. Create your account to accept.',
+  'register.invitation.subtitleTeam': 'You were invited to join {organisation}, in the {team} team. Create your account to accept.',
+  'register.invitation.invalidTitle': 'This invitation cannot be used',
+  'register.invitation.invalid': 'It was used already, revoked, or it has expired. Ask your organisation’s administrator for a new link.',
   // == end register ==
+
+  // == invitations ==
+  'invitations.title': 'Invite people',
+  'invitations.intro': 'Create a link that lets a colleague create their account in your organisation. Each link opens one account and expires after 14 days.',
+  'invitations.email': 'E-mail address (optional)',
+  'invitations.emailHint': 'Leave empty to let whoever holds the link register.',
+  'invitations.team': 'Team',
+  'invitations.teamNone': 'A private team of their own',
+  'invitations.create': 'Create invitation link',
+  'invitations.created': 'Invitation link created',
+  'invitations.createdHint': 'Copy it now and send it to your colleague: it is shown only once.',
+  'invitations.link': 'Invitation link',
+  'invitations.copy': 'Copy link',
+  'invitations.list': 'Invitations',
+  'invitations.empty': 'No invitations yet',
+  'invitations.col.for': 'For',
+  'invitations.col.team': 'Team',
+  'invitations.col.state': 'State',
+  'invitations.col.expires': 'Expires',
+  'invitations.col.actions': 'Actions',
+  'invitations.anyone': 'Anyone with the link',
+  'invitations.ownTeam': 'Own private team',
+  'invitations.state.pending': 'Pending',
+  'invitations.state.accepted': 'Accepted',
+  'invitations.state.expired': 'Expired',
+  'invitations.revoke': 'Revoke',
+  // == end invitations ==
 
   // == categories ==
   'categories.title': 'Categories',

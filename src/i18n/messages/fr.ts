@@ -98,6 +98,7 @@ export const fr: Messages = {
   'shell.signin.privateNotice': 'Cette place de marché est privée : connectez-vous pour la parcourir.',
   'shell.signin.continueBrowsing': 'Continuer sans se connecter',
   'shell.signin.register': 'Pas encore de compte ? Demandez une invitation à l’administrateur de votre organisation.',
+  'shell.menu.invitations': 'Inviter des personnes',
   // == end shell ==
 
   // == ui ==
@@ -543,7 +544,39 @@ export const fr: Messages = {
   'register.error.passwordHasEmail': 'N’utilisez pas votre adresse e-mail dans le mot de passe.',
   'register.closed.title': 'Les inscriptions sont fermées',
   'register.closed.message': '{site} n’accepte pas de nouvelles inscriptions. Demandez un compte à l’administrateur de votre organisation.',
+  'register.invitation.title': 'Rejoindre {organisation} sur {site}',
+  'register.invitation.subtitle': 'Vous êtes invité à rejoindre {organisation}. Créez votre compte pour accepter.',
+  'register.invitation.subtitleTeam': 'Vous êtes invité à rejoindre {organisation}, dans l’équipe {team}. Créez votre compte pour accepter.',
+  'register.invitation.invalidTitle': 'Cette invitation ne peut pas être utilisée',
+  'register.invitation.invalid': 'Elle a déjà été utilisée, révoquée, ou elle a expiré. Demandez un nouveau lien à l’administrateur de votre organisation.',
   // == end register ==
+
+  // == invitations ==
+  'invitations.title': 'Inviter des personnes',
+  'invitations.intro': 'Créez un lien qui permet à un collègue de créer son compte dans votre organisation. Chaque lien ouvre un seul compte et expire après 14 jours.',
+  'invitations.email': 'Adresse e-mail (facultatif)',
+  'invitations.emailHint': 'Laissez vide pour que toute personne disposant du lien puisse s’inscrire.',
+  'invitations.team': 'Équipe',
+  'invitations.teamNone': 'Une équipe privée à elle',
+  'invitations.create': 'Créer un lien d’invitation',
+  'invitations.created': 'Lien d’invitation créé',
+  'invitations.createdHint': 'Copiez-le maintenant et envoyez-le à votre collègue : il n’est affiché qu’une fois.',
+  'invitations.link': 'Lien d’invitation',
+  'invitations.copy': 'Copier le lien',
+  'invitations.list': 'Invitations',
+  'invitations.empty': 'Aucune invitation pour le moment',
+  'invitations.col.for': 'Pour',
+  'invitations.col.team': 'Équipe',
+  'invitations.col.state': 'État',
+  'invitations.col.expires': 'Expire le',
+  'invitations.col.actions': 'Actions',
+  'invitations.anyone': 'Toute personne disposant du lien',
+  'invitations.ownTeam': 'Équipe privée',
+  'invitations.state.pending': 'En attente',
+  'invitations.state.accepted': 'Acceptée',
+  'invitations.state.expired': 'Expirée',
+  'invitations.revoke': 'Révoquer',
+  // == end invitations ==
 
   // == categories ==
   'categories.title': 'Catégories',

@@ -98,6 +98,7 @@ export const pt: Messages = {
   'shell.signin.privateNotice': 'Este marketplace é privado: entre para navegar.',
   'shell.signin.continueBrowsing': 'Continuar sem entrar',
   'shell.signin.register': 'Ainda não tem conta? Peça um convite ao administrador da sua organização.',
+  'shell.menu.invitations': 'Convidar pessoas',
   // == end shell ==
 
   // == ui ==
@@ -543,7 +544,39 @@ export const pt: Messages = {
   'register.error.passwordHasEmail': 'Não use o seu e-mail na senha.',
   'register.closed.title': 'As inscrições estão fechadas',
   'register.closed.message': '{site} não aceita novas inscrições. Peça uma conta ao administrador da sua organização.',
+  'register.invitation.title': 'Junte-se a {organisation} em {site}',
+  'register.invitation.subtitle': 'Você foi convidado para se juntar a {organisation}. Crie sua conta para aceitar.',
+  'register.invitation.subtitleTeam': 'Você foi convidado para se juntar a {organisation}, na equipe {team}. Crie sua conta para aceitar.',
+  'register.invitation.invalidTitle': 'Este convite não pode ser usado',
+  'register.invitation.invalid': 'Ele já foi usado, revogado ou expirou. Peça um novo link ao administrador da sua organização.',
   // == end register ==
+
+  // == invitations ==
+  'invitations.title': 'Convidar pessoas',
+  'invitations.intro': 'Crie um link que permite a um colega criar a conta na sua organização. Cada link abre uma única conta e expira após 14 dias.',
+  'invitations.email': 'Endereço de e-mail (opcional)',
+  'invitations.emailHint': 'Deixe vazio para que qualquer pessoa com o link possa se registrar.',
+  'invitations.team': 'Equipe',
+  'invitations.teamNone': 'Uma equipe privada própria',
+  'invitations.create': 'Criar link de convite',
+  'invitations.created': 'Link de convite criado',
+  'invitations.createdHint': 'Copie-o agora e envie ao seu colega: ele é mostrado apenas uma vez.',
+  'invitations.link': 'Link de convite',
+  'invitations.copy': 'Copiar link',
+  'invitations.list': 'Convites',
+  'invitations.empty': 'Nenhum convite ainda',
+  'invitations.col.for': 'Para',
+  'invitations.col.team': 'Equipe',
+  'invitations.col.state': 'Estado',
+  'invitations.col.expires': 'Expira em',
+  'invitations.col.actions': 'Ações',
+  'invitations.anyone': 'Qualquer pessoa com o link',
+  'invitations.ownTeam': 'Equipe privada própria',
+  'invitations.state.pending': 'Pendente',
+  'invitations.state.accepted': 'Aceito',
+  'invitations.state.expired': 'Expirado',
+  'invitations.revoke': 'Revogar',
+  // == end invitations ==
 
   // == categories ==
   'categories.title': 'Categorias',

@@ -1,19 +1,22 @@
 // Self-service registration against POST /auth/register (settings.signup): name, e-mail, password
 // and the new organisation. The checks of src/rules/registration.ts run before sending (the server
 // runs the same ones); the server's answers land on the field they name. Registered, the user is
-// signed in and returns to where they came from (returnTo, a path of this portal). With signup
-// off the screen says registration is closed and where to go instead.
+// signed in and returns to where they came from (returnTo). With signup off the screen says
+// registration is closed and where to go instead. With an invitation's code (?invitation=, the
+// link an organisation's administrator shares) the user joins that organisation instead of
+// creating one, signup on or off; an unusable code says so.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useApi } from '../../api/context.ts';
 import { isApiError } from '../../api/errors.ts';
 import { siteName, useMarketplace } from '../../api/marketplace.ts';
+import { useInvitationLookup, type InvitationLookup } from '../../api/invitations.ts';
 import { register } from '../../api/register.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
 import {
   DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, ORGANISATION_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH,
 } from '../../rules/constants.ts';
 import { registrationProblems, type RegistrationField, type RegistrationProblem } from '../../rules/registration.ts';
-import { safeReturnTo, signInPath } from '../../rules/routes.ts';
+import { registerPath, safeReturnTo, signInPath } from '../../rules/routes.ts';
 import { Link, pageOrigin, useReturnTo } from '../../router/context.tsx';
 import type { RegisterProps } from '../../router/screens.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -54,34 +57,57 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-export default function Register({ returnTo }: RegisterProps) {
+export default function Register({ returnTo, invitation }: RegisterProps) {
   const { t } = useMessages('register');
   const { data: marketplace } = useMarketplace();
   const settings = marketplace?.settings;
   const signIn = signInPath(safeReturnTo(returnTo, pageOrigin()), pageOrigin());
+  const code = invitation?.trim() || null;
+  const invited = useInvitationLookup(code);
 
+  if (code) {
+    if (invited.error) {
+      return (
+        <Closed title={t('register.invitation.invalidTitle')} message={t('register.invitation.invalid')} signIn={signIn}>
+          {settings?.signup && <Link to={registerPath(safeReturnTo(returnTo, pageOrigin()), pageOrigin())} className="font-medium text-primary no-underline hover:underline">{t('register.create')}</Link>}
+        </Closed>
+      );
+    }
+    if (!invited.data) return <Frame><div className={CARD} aria-busy="true" data-register-loading="" /></Frame>;
+    return <RegisterForm returnTo={returnTo} site={siteName(settings)} signIn={signIn} invitation={{ code, ...invited.data }} />;
+  }
   if (settings && !settings.signup) {
-    return (
-      <Frame>
-        <div className={CARD} data-register-closed="">
-          <h1 className="m-0 text-2xl font-semibold tracking-tight text-gray-900">{t('register.closed.title')}</h1>
-          <p className="m-0 mt-3 text-sm text-gray-700">{t('register.closed.message', { site: siteName(settings) })}</p>
-          <p className="m-0 mt-6 text-sm">
-            <Link to={signIn} className="font-medium text-primary no-underline hover:underline">{t('register.haveAccount')}</Link>
-          </p>
-        </div>
-      </Frame>
-    );
+    return <Closed title={t('register.closed.title')} message={t('register.closed.message', { site: siteName(settings) })} signIn={signIn} />;
   }
   return <RegisterForm returnTo={returnTo} site={siteName(settings)} signIn={signIn} />;
 }
 
-function RegisterForm({ returnTo, site, signIn }: { returnTo?: string; site: string; signIn: string }) {
+function Closed({ title, message, signIn, children }: { title: string; message: string; signIn: string; children?: ReactNode }) {
+  const { t } = useMessages('register');
+  return (
+    <Frame>
+      <div className={CARD} data-register-closed="">
+        <h1 className="m-0 text-2xl font-semibold tracking-tight text-gray-900">{title}</h1>
+        <p className="m-0 mt-3 text-sm text-gray-700">{message}</p>
+        <p className="m-0 mt-6 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          <Link to={signIn} className="font-medium text-primary no-underline hover:underline">{t('register.haveAccount')}</Link>
+          {children}
+        </p>
+      </div>
+    </Frame>
+  );
+}
+
+type Invited = InvitationLookup & { code: string };
+
+function RegisterForm({ returnTo, site, signIn, invitation }: { returnTo?: string; site: string; signIn: string; invitation?: Invited }) {
   const { t } = useMessages('register');
   const api = useApi();
   const goBack = useReturnTo();
   const id = useId();
-  const [values, setValues] = useState<Record<RegistrationField, string>>({ name: '', email: '', password: '', organisation: '' });
+  const [values, setValues] = useState<Record<RegistrationField, string>>({ name: '', email: invitation?.email ?? '', password: '', organisation: '' });
+  // By invitation the organisation exists: the field goes, and an address the invitation names is fixed.
+  const fields = invitation ? FIELDS.filter((f) => f !== 'organisation') : FIELDS;
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -100,18 +126,19 @@ function RegisterForm({ returnTo, site, signIn }: { returnTo?: string; site: str
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: FieldErrors = {};
-    for (const [field, problem] of registrationProblems(values)) found[field] ??= { key: PROBLEM[problem] };
+    for (const [field, problem] of registrationProblems({ ...values, invitation: invitation?.code })) found[field] ??= { key: PROBLEM[problem] };
     setErrors(found);
     setFormError(null);
-    const first = FIELDS.find((f) => found[f]);
+    const first = fields.find((f) => found[f]);
     if (first) return refs[first].current?.focus();
     setBusy(true);
     try {
-      await register(api, { name: values.name.trim(), email: values.email.trim(), password: values.password, organisation: values.organisation.trim() });
+      const joining = invitation ? { invitation: invitation.code } : { organisation: values.organisation.trim() };
+      await register(api, { name: values.name.trim(), email: values.email.trim(), password: values.password, ...joining });
       goBack(returnTo);
     } catch (error) {
       setBusy(false);
-      const field = isApiError(error) ? FIELDS.find((f) => f === error.parameter) : undefined;
+      const field = isApiError(error) ? fields.find((f) => f === error.parameter) : undefined;
       if (isApiError(error) && field && (error.status === 400 || error.status === 409)) {
         setErrors({ [field]: error.status === 409 ? { key: 'register.error.emailTaken' } : { text: error.detail } });
         refs[field].current?.focus();
@@ -149,6 +176,7 @@ function RegisterForm({ returnTo, site, signIn }: { returnTo?: string; site: str
             spellCheck={name === 'email' || isPassword ? false : undefined}
             maxLength={MAX[name]}
             required
+            readOnly={name === 'email' && !!invitation?.email}
             value={values[name]}
             onChange={(e) => set(name)(e.target.value)}
             aria-invalid={error ? true : undefined}
@@ -177,8 +205,16 @@ function RegisterForm({ returnTo, site, signIn }: { returnTo?: string; site: str
   return (
     <Frame>
       <div className={CARD}>
-        <h1 className="m-0 text-2xl font-semibold tracking-tight text-gray-900">{t('register.title', { site })}</h1>
-        <p className="m-0 mt-1.5 text-sm text-gray-600">{t('register.subtitle')}</p>
+        <h1 className="m-0 text-2xl font-semibold tracking-tight text-gray-900">
+          {invitation ? t('register.invitation.title', { organisation: invitation.organisation.name, site }) : t('register.title', { site })}
+        </h1>
+        <p className="m-0 mt-1.5 text-sm text-gray-600" data-register-invitation={invitation ? '' : undefined}>
+          {invitation
+            ? invitation.team
+              ? t('register.invitation.subtitleTeam', { organisation: invitation.organisation.name, team: invitation.team.name })
+              : t('register.invitation.subtitle', { organisation: invitation.organisation.name })
+            : t('register.subtitle')}
+        </p>
         {formError && (
           <div
             ref={alertRef}
@@ -194,7 +230,7 @@ function RegisterForm({ returnTo, site, signIn }: { returnTo?: string; site: str
           {field('name', { autoComplete: 'name' })}
           {field('email', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
           {field('password', { autoComplete: 'new-password' }, t('register.passwordHint', { min: PASSWORD_MIN_LENGTH }))}
-          {field('organisation', { autoComplete: 'organization' }, t('register.organisationHint'))}
+          {!invitation && field('organisation', { autoComplete: 'organization' }, t('register.organisationHint'))}
           <Button type="submit" busy={busy} className="h-11 w-full text-[15px]">{t('register.submit')}</Button>
         </form>
         <p className="m-0 mt-6 text-center text-sm text-gray-600">

@@ -1,13 +1,14 @@
-// The signed-in user's menu: who is signed in, and sign out (which revokes the refresh token,
+// The signed-in user's menu: who is signed in, invite people (an organisation's Administrator), and sign out (which revokes the refresh token,
 // forgets the session, and goes to the provider's logout address when one is configured).
 import { useCallback, useId, useRef, useState } from 'react';
 import { signOut, useSession } from '../../api/auth.ts';
 import { useApi } from '../../api/context.ts';
 import type { SiteSettings } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
-import { useNavigate } from '../../router/context.tsx';
+import { isAdministrator } from '../../rules/roles.ts';
+import { Link, useNavigate } from '../../router/context.tsx';
 import { cx } from '../../ui/tone.ts';
-import { IconChevron, IconLogout } from './icons.tsx';
+import { IconChevron, IconLogout, IconUsers } from './icons.tsx';
 import { useDismiss } from './useDismiss.ts';
 
 function initials(name: string): string {
@@ -43,6 +44,8 @@ export function UserMenu({ settings }: { settings: SiteSettings }) {
   const doSignOut = useSignOut(settings);
   const id = useId();
   const name = session?.user.name || session?.user.email || '';
+  // The Administrator of a consumer organisation invites colleagues into it (/invitations).
+  const canInvite = !!session && !session.provider_guid && isAdministrator(session, { consumerMarketplace: true });
 
   return (
     <div className="relative">
@@ -72,6 +75,17 @@ export function UserMenu({ settings }: { settings: SiteSettings }) {
           <p className="m-0 truncate text-xs text-gray-500">{session?.user.email}</p>
         </div>
         <div className="p-1.5">
+          {canInvite && (
+            <Link
+              to="/invitations"
+              onClick={close}
+              data-menu="invitations"
+              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 no-underline hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+            >
+              <IconUsers size={16} />
+              {t('shell.menu.invitations')}
+            </Link>
+          )}
           <button
             type="button"
             disabled={busy}
