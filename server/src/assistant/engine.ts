@@ -51,7 +51,7 @@ export async function answerQuestion({ app, caller, question, history, model, si
   }
   const plansOf = async (productId: string | null): Promise<Plan[]> => {
     if (!productId) return [];
-    const { items } = await listPlans(app.db, caller, productId, { 'plan.state': ['published'] } as never);
+    const { items } = await listPlans(app.db, caller, productId, { 'plan.state': ['active'] });
     return items;
   };
   const draft = compose(question, retrieved);
@@ -93,7 +93,7 @@ async function run(app: FastifyInstance, caller: Caller, action: AiAction, extra
   switch (action.kind) {
     case 'findPlan': {
       const volume = Number(action.params.volume);
-      const { items } = await listPlans(app.db, caller, productId, { 'plan.state': ['published'] } as never);
+      const { items } = await listPlans(app.db, caller, productId, { 'plan.state': ['active'] });
       const fitting = items.filter((p) => p.canSubscribe && fits(p, volume));
       if (!fitting.length) return { result: { ...base, status: 'done', params: { productId } }, text: `No plan of this product covers ${volume.toLocaleString('en')} calls.` };
       const best = fitting[0]!;

@@ -94,7 +94,12 @@ function deltaOf(data: string): string {
 
 function failure(error: unknown, timedOut: boolean): ExternalModelError {
   if (timedOut) return new ExternalModelError('External model timeout', 'The model did not answer in time.');
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  if (cause?.code === 'EGRESS_REFUSED') return new ExternalModelError('External model refused', 'The model address is not allowed by the egress policy.');
-  return new ExternalModelError('External model unreachable', cause?.message ?? (error as Error).message ?? 'The model could not be reached.');
+  // undici wraps the connector's error (the egress policy's refusal) one or more levels down.
+  let cause: unknown = error;
+  for (let i = 0; i < 5 && cause; i++) {
+    if ((cause as { code?: string }).code === 'EGRESS_REFUSED') return new ExternalModelError('External model refused', 'The model address is not allowed by the egress policy.');
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  const inner = (error as { cause?: { message?: string } }).cause;
+  return new ExternalModelError('External model unreachable', inner?.message ?? (error as Error).message ?? 'The model could not be reached.');
 }

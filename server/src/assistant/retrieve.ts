@@ -16,12 +16,13 @@ const NOISE = new Set(['api', 'apis', 'how', 'what', 'which', 'where', 'can', 'c
   'want', 'need', 'use', 'using', 'call', 'endpoint', 'endpoints', 'operation', 'there', 'way', 'able', 'please', 'tell', 'show',
   'me', 'my', 'our', 'find', 'get', 'make', 'service', 'marketplace', 'one', 'any', 'some', 'let', 'us', 'help', 'is', 'are',
   // intent words: plans and actions are looked up by the composer, not in the passages
-  'plan', 'plans', 'pricing', 'price', 'prices', 'cost', 'costs', 'subscribe', 'subscription', 'have', 'has']);
+  'plan', 'plans', 'pricing', 'price', 'prices', 'cost', 'costs', 'subscribe', 'subscription', 'have', 'has',
+  'fit', 'fits', 'calls', 'requests', 'volume', 'month', 'monthly', 'day', 'daily', 'year', 'thousand', 'million']);
 
 /** The question's content words: lower case letters and digits only (safe inside to_tsquery), at most 8. */
 export function questionTerms(question: string): string[] {
   const words = question.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, ' ').split(' ');
-  return [...new Set(words.filter((w) => w.length > 1 && !NOISE.has(w)))].slice(0, 8);
+  return [...new Set(words.filter((w) => w.length > 1 && !NOISE.has(w) && !/^\d+[km]?$/.test(w)))].slice(0, 8);
 }
 
 export interface EntryHit {

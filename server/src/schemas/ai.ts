@@ -87,6 +87,8 @@ export type AiPart = Static<typeof AiPart>;
 export const AiMessageInput = Type.Object({
   role: Literals(AI_ROLES),
   parts: Type.Array(AiPart, { minItems: 1, maxItems: 200 }),
+  /** An assistant message sent back as history may keep its references; the server ignores them. */
+  references: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100 })),
 }, Strict);
 
 export const AiConversationRequest = Type.Object({
