@@ -46,6 +46,18 @@ describe('GET /marketplace', () => {
     expect(res.body.settings.nav_items).toEqual([]);
     expect(res.body.settings).not.toHaveProperty('unknown_key');
   });
+
+  it('answers the provider texts per locale (translations), whole, for the screens to pick the reader one', async () => {
+    const translations = { fr: { 'homepage.hero.title': 'Bienvenue', 'nav_items.0.text': 'État' }, 'de-DE': { sitename: 'Marktplatz' } };
+    await t.setSettings({ translations });
+    const res = await t.request(null, { url: `${API}/marketplace` });
+    expect(res.body.settings.translations).toEqual(translations);
+    // A path that names no text (or a locale key that is none) drops the stored translations, not the page.
+    await t.setSettings({ translations: { fr: { 'appearance.colors.primary': 'red' } } });
+    const bad = await t.request(null, { url: `${API}/marketplace` });
+    expect(bad.status).toBe(200);
+    expect(bad.body.settings.translations).toEqual({});
+  });
 });
 
 describe('GET /features', () => {

@@ -3,6 +3,7 @@
 // merged over DEFAULT_SITE_SETTINGS, so every answer is complete.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DEFAULT_REVIEW_CHAR_LIMIT, DEFAULT_SITE_NAME, REVIEW_CHAR_LIMITS } from '../../../src/rules/constants.ts';
+import { TRANSLATABLE_TEXT_PATH, TRANSLATION_LOCALE } from '../../../src/rules/settingsText.ts';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Color = Type.String({ maxLength: 64, description: 'CSS colour' });
@@ -81,6 +82,13 @@ export const SiteSettings = Type.Object({
   idp_hint: Nullable(Type.String()),
   provider_guid: Nullable(Type.String()),
   logout_url: Nullable(Type.String()),
+  /** The provider's texts per locale, by their path in these settings (src/rules/settingsText.ts):
+   * { "fr-FR": { "homepage.hero.title": "Bienvenue" } }. A text without one shows as written. */
+  translations: Type.Record(
+    Type.String({ pattern: TRANSLATION_LOCALE.source }),
+    Type.Record(Type.String({ pattern: TRANSLATABLE_TEXT_PATH.source }), Type.String({ maxLength: 4000 }), { additionalProperties: false }),
+    { additionalProperties: false },
+  ),
 });
 export type SiteSettings = Static<typeof SiteSettings>;
 
@@ -133,4 +141,5 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   idp_hint: null,
   provider_guid: null,
   logout_url: null,
+  translations: {},
 };
