@@ -1,8 +1,8 @@
 // The resource page and its explorer: the resource, its specification index (tags and operation
-// summaries), one dereferenced operation at a time, the whole document (text or download), and
+// summaries), one operation at a time and the schemas it references when opened, the whole document (text or download), and
 // calls that go through the server's try-it gateway or its OAuth 2 token endpoint.
 import type { AssetResource } from '../../server/src/schemas/catalogue.ts';
-import type { SpecIndexResponse, SpecOperation, TryIt } from '../../server/src/schemas/explorer.ts';
+import type { SpecIndexResponse, SpecOperation, SpecSchema, TryIt } from '../../server/src/schemas/explorer.ts';
 import type { TokenRequest } from '../../server/src/schemas/gateway.ts';
 import { MAX_PAGE_LIMIT } from '../rules/constants.ts';
 import { agoraStore } from '../state/store.ts';
@@ -11,7 +11,7 @@ import { keys } from './keys.ts';
 import { claim, resourcePath } from './prefetch.ts';
 import { useApiQuery } from './swr.ts';
 
-export type { AssetResource, SpecIndexResponse, SpecOperation, TryIt, TokenRequest };
+export type { AssetResource, SpecIndexResponse, SpecOperation, SpecSchema, TryIt, TokenRequest };
 export type SpecTag = SpecIndexResponse['tags'][number];
 export type OperationSummary = SpecTag['operations'][number];
 
@@ -24,6 +24,10 @@ export const fetchSpecIndex = (api: Api, productId: string, versionId: string, r
 
 export const fetchSpecOperation = (api: Api, productId: string, versionId: string, resourceId: string, ordinal: number) =>
   api.get<SpecOperation>(`${resourcePath(productId, versionId, resourceId)}/spec/operations/${ordinal}`);
+
+/** A schema an operation references (its own references kept, with their ids). */
+export const fetchSpecSchema = (api: Api, productId: string, versionId: string, resourceId: string, schemaId: number) =>
+  api.get<SpecSchema>(`${resourcePath(productId, versionId, resourceId)}/spec/schemas/${schemaId}`);
 
 /** The stored definition as text (code viewer, AsyncAPI, GraphQL SDL). */
 export const fetchResourceText = (api: Api, productId: string, versionId: string, resourceId: string) =>
@@ -47,6 +51,11 @@ export const useSpecIndex = (productId: string | null, versionId: string | null,
 export const useSpecOperation = (productId: string, versionId: string, resourceId: string, ordinal: number | null) =>
   useApiQuery(ordinal !== null ? keys.specOperation(productId, versionId, resourceId, ordinal) : null,
     (api) => fetchSpecOperation(api, productId, versionId, resourceId, ordinal!), STATIC);
+
+/** Fetched when the reader opens a reference, then kept for the page's life (shared by every place it is drawn). */
+export const useSpecSchema = (productId: string, versionId: string, resourceId: string, schemaId: number | null) =>
+  useApiQuery(schemaId !== null ? [...keys.specIndex(productId, versionId, resourceId), 'schemas', schemaId] as const : null,
+    (api) => fetchSpecSchema(api, productId, versionId, resourceId, schemaId!), STATIC);
 
 export const useResourceText = (productId: string, versionId: string, resourceId: string, enabled = true) =>
   useApiQuery(enabled ? keys.resourceText(productId, versionId, resourceId) : null,

@@ -39,3 +39,8 @@ export function currentVersionId(routeVersionId: string | null | undefined, late
 export function deletedResources<T extends { status?: string | null }>(resources: readonly T[]): T[] {
   return resources.filter((r) => r.status === 'deleted');
 }
+
+/** A version label for a screen that writes its own 'v' ("v{version}"): imported descriptions
+ * often carry the 'v' already ('v3.1.5'), which read "vv3.1.5". A leading 'v' or 'V' before a
+ * digit is dropped; any other label is kept ('version-2', '2025-01'). */
+export const versionNumber = (label: string): string => label.replace(/^[vV](?=\d)/, '');

@@ -2,7 +2,7 @@
 // mode, and the statuses that call for the contact hint.
 import { describe, expect, it } from 'vitest';
 import {
-  currentVersionId, deletedResources, resourceStateTone, statusNeedsContact, versionStateTone, versionsLimit,
+  currentVersionId, deletedResources, resourceStateTone, statusNeedsContact, versionNumber, versionStateTone, versionsLimit,
 } from '../../src/rules/version.ts';
 
 describe('version state labels', () => {
@@ -50,5 +50,15 @@ describe('version selector and hints', () => {
 
   it('finds the deleted resources', () => {
     expect(deletedResources([{ id: 'a', status: 'deleted' }, { id: 'b', status: null }]).map((r) => r.id)).toEqual(['a']);
+  });
+});
+
+describe('versionNumber', () => {
+  it("drops a 'v' the label already has, so 'v{version}' never reads 'vv3.1.5'", () => {
+    expect(versionNumber('v3.1.5')).toBe('3.1.5');
+    expect(versionNumber('V2')).toBe('2');
+    expect(versionNumber('3.1.5')).toBe('3.1.5');
+    expect(versionNumber('version-2')).toBe('version-2');
+    expect(versionNumber('v')).toBe('v');
   });
 });

@@ -744,6 +744,7 @@ export const de: Messages = {
   'explorer.list.filter': 'Operationen filtern',
   'explorer.list.filterPlaceholder': 'Pfad, Zusammenfassung, Operations-ID oder Tag',
   'explorer.list.count': '{count, plural, one {# Operation} other {# Operationen}}',
+  'explorer.list.showMore': '{count, plural, one {# weitere Operation} other {# weitere Operationen}} anzeigen (von {total})',
   'explorer.list.noMatch': 'Keine Operation passt',
   'explorer.list.noMatchMessage': 'Versuchen Sie ein anderes Wort: Der Filter sucht in Pfaden, Zusammenfassungen, Operations-IDs und Tags.',
   'explorer.op.error': 'Beim Abrufen dieser Operation ist ein Fehler aufgetreten',

@@ -744,6 +744,7 @@ export const en = {
   'explorer.list.filter': 'Filter operations',
   'explorer.list.filterPlaceholder': 'Path, summary, operation id or tag',
   'explorer.list.count': '{count, plural, one {# operation} other {# operations}}',
+  'explorer.list.showMore': 'Show {count, plural, one {# more operation} other {# more operations}} (of {total})',
   'explorer.list.noMatch': 'No operation matches',
   'explorer.list.noMatchMessage': 'Try another word: the filter looks at paths, summaries, operation ids and tags.',
   'explorer.op.error': 'There was an error while retrieving this operation',

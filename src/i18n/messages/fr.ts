@@ -744,6 +744,7 @@ export const fr: Messages = {
   'explorer.list.filter': 'Filtrer les opérations',
   'explorer.list.filterPlaceholder': 'Chemin, résumé, identifiant ou tag',
   'explorer.list.count': '{count, plural, one {# opération} other {# opérations}}',
+  'explorer.list.showMore': 'Afficher {count, plural, one {# opération de plus} other {# opérations de plus}} (sur {total})',
   'explorer.list.noMatch': 'Aucune opération ne correspond',
   'explorer.list.noMatchMessage': 'Essayez un autre mot : le filtre porte sur les chemins, résumés, identifiants et tags.',
   'explorer.op.error': 'Une erreur est survenue lors de la récupération de cette opération',

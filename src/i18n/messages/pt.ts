@@ -744,6 +744,7 @@ export const pt: Messages = {
   'explorer.list.filter': 'Filtrar operações',
   'explorer.list.filterPlaceholder': 'Caminho, resumo, id da operação ou tag',
   'explorer.list.count': '{count, plural, one {# operação} other {# operações}}',
+  'explorer.list.showMore': 'Mostrar mais {count, plural, one {# operação} other {# operações}} (de {total})',
   'explorer.list.noMatch': 'Nenhuma operação corresponde',
   'explorer.list.noMatchMessage': 'Tente outra palavra: o filtro procura em caminhos, resumos, ids de operação e tags.',
   'explorer.op.error': 'Ocorreu um erro ao obter esta operação',

@@ -8,6 +8,7 @@ import { useElementConfig } from '../../api/context.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { Link } from '../../router/context.tsx';
 import { href } from '../../rules/routes.ts';
+import { versionNumber } from '../../rules/version.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { StarRating } from '../../ui/StarRating.tsx';
 import { Status, toneOf, VERSION_STATE_TONE } from '../../ui/Status.tsx';
@@ -108,7 +109,7 @@ export function ProductTile({ product, ratingsEnabled }: ProductTileProps) {
             <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-gray-500">
               {version ? (
                 <>
-                  <span className="font-mono">{t('tiles.product.version', { version: version.label })}</span>
+                  <span className="font-mono">{t('tiles.product.version', { version: versionNumber(version.label) })}</span>
                   {stateKey && (
                     <Status tone={toneOf(VERSION_STATE_TONE, stateKey)}>
                       {t(`tiles.product.state.${stateKey as 'active' | 'deprecated' | 'archived'}`)}

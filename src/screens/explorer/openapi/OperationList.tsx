@@ -3,6 +3,10 @@
 // slices between frames, so the main thread never blocks), each section skipped by the browser's
 // layout while off screen (content-visibility). Expanding an operation fetches that operation
 // alone and draws it (OperationPanel).
+//
+// Beyond COLLAPSE_ABOVE operations the tags start collapsed (the first one open), each with its
+// count, and an open tag draws ROWS_WINDOW rows at a time ("show more"): GitHub's 1,223
+// operations made the element 55,000 px tall on a page of its own. A filter opens every tag.
 import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { OperationSummary, SpecTag } from '../../../api/explorer.ts';
 import { useMessages } from '../../../i18n/intl.ts';
@@ -15,6 +19,10 @@ export const FIRST_ROWS = 24;
 export const ROWS_PER_SLICE = 60;
 /** Render time aimed at per slice, well under the 50 ms that make a long task. */
 const SLICE_TARGET_MS = 16;
+/** Operations above which tags start collapsed. */
+export const COLLAPSE_ABOVE = 40;
+/** Rows of an open tag drawn at first, and added by each "show more". */
+export const ROWS_WINDOW = 50;
 
 export interface OperationListProps {
   tags: SpecTag[];
@@ -36,7 +44,13 @@ export function OperationList({ tags, filter, swagger2 }: OperationListProps) {
       .map((tag) => ({ ...tag, operations: tag.operations.filter((op) => matches(op, tag.name, deferred)) }))
       .filter((tag) => tag.operations.length > 0);
   }, [tags, deferred]);
-  const total = useMemo(() => groups.reduce((n, g) => n + g.operations.length + 1, 0), [groups]);
+  const collapsible = !deferred && tags.reduce((n, g) => n + g.operations.length, 0) > COLLAPSE_ABOVE;
+  const openAtFirst = (i: number) => !collapsible || i === 0;
+  // Rows drawn at first: a header per tag, the first window of each open one.
+  const total = useMemo(
+    () => groups.reduce((n, g, i) => n + 1 + (!collapsible || i === 0 ? Math.min(g.operations.length, ROWS_WINDOW) : 0), 0),
+    [groups, collapsible],
+  );
 
   const [budget, setBudget] = useState(FIRST_ROWS);
   const slice = useRef(ROWS_PER_SLICE);
@@ -68,11 +82,13 @@ export function OperationList({ tags, filter, swagger2 }: OperationListProps) {
     <div data-part="operation-list" data-rendered-all={budget >= total ? '' : undefined}>
       <style>{LIST_CSS}</style>
       {budget >= total && <PanelWarmupOnce />}
-      {groups.map((group) => {
+      {groups.map((group, i) => {
         if (left <= 0) return null;
-        const room = left - 1;
-        left -= group.operations.length + 1;
-        return <TagSection key={group.name} tag={group} visible={Math.max(0, room)} swagger2={swagger2} />;
+        const room = budget >= total ? Infinity : left - 1;
+        const open = openAtFirst(i);
+        left -= 1 + (open ? Math.min(group.operations.length, ROWS_WINDOW) : 0);
+        // Keyed by the collapsing rule too, so a filter started or cleared resets each section.
+        return <TagSection key={`${group.name}.${collapsible}`} tag={group} visible={Math.max(0, room)} swagger2={swagger2} initiallyOpen={open} />;
       })}
     </div>
   );
@@ -109,6 +125,8 @@ ${Object.entries(METHOD_HEX).map(([m, c]) => `[data-method-badge="${m}"]{backgro
 li[data-deprecated] [data-op-path]{color:#9ca3af;text-decoration:line-through}
 [data-op-summary]{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-size:14px;color:#4b5563}
 [data-op-flag]{flex-shrink:0;border-radius:4px;background:#f3f4f6;padding:2px 6px;font-size:12px;color:#6b7280}
+section[data-tag] button[data-action="show-more"]{justify-content:center;border-top:1px solid #f3f4f6;background:#fff;padding:10px 16px;font-size:14px;font-weight:500;color:var(--agora-primary)}
+section[data-tag] button[data-action="show-more"]:hover{background:#f9fafb;text-decoration:underline}
 svg[data-chevron]{flex-shrink:0;color:#9ca3af}
 `;
 
@@ -123,21 +141,24 @@ function Chevron({ open, size }: { open: boolean; size: number }) {
 
 interface TagSectionProps {
   tag: SpecTag;
-  /** How many of its operations to draw now. */
+  /** How many of its operations the progressive drawing allows now. */
   visible: number;
   swagger2: boolean;
+  initiallyOpen: boolean;
 }
 
 // Open and closed states live in each section and row: opening one operation re-renders that
 // row alone, never the thousand others.
-const TagSection = memo(function TagSection({ tag, visible, swagger2 }: TagSectionProps) {
+const TagSection = memo(function TagSection({ tag, visible, swagger2, initiallyOpen }: TagSectionProps) {
   const { t } = useMessages('explorer');
-  const [collapsed, setCollapsed] = useState(false);
-  const rows = tag.operations.slice(0, visible);
+  const [collapsed, setCollapsed] = useState(!initiallyOpen);
+  const [shown, setShown] = useState(ROWS_WINDOW);
+  const rows = tag.operations.slice(0, Math.min(visible, shown));
+  const more = tag.operations.length - shown;
   const sectionId = `tag-${tag.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   return (
     <section data-tag={tag.name} aria-labelledby={`${sectionId}-h`}>
-      <h3 id={`${sectionId}-h`}>
+      <h3 id={`${sectionId}-h`} data-tag-open={collapsed ? undefined : ''}>
         <button type="button" aria-expanded={!collapsed} aria-controls={sectionId} onClick={() => setCollapsed(!collapsed)}>
           <Chevron open={!collapsed} size={18} />
           <span data-tag-name="">{tag.name}</span>
@@ -149,6 +170,11 @@ const TagSection = memo(function TagSection({ tag, visible, swagger2 }: TagSecti
         <ul id={sectionId} data-ops="">
           {rows.map((op) => <OperationRow key={op.ordinal} op={op} swagger2={swagger2} />)}
         </ul>
+      )}
+      {!collapsed && more > 0 && rows.length >= shown && (
+        <button type="button" data-action="show-more" onClick={() => setShown(shown + ROWS_WINDOW)}>
+          {t('explorer.list.showMore', { count: Math.min(more, ROWS_WINDOW), total: tag.operations.length })}
+        </button>
       )}
     </section>
   );

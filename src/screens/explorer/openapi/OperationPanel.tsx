@@ -1,6 +1,7 @@
-// One expanded operation of the large-description explorer: fetched alone (already dereferenced
-// by the server), drawn with its parameters, request body and responses (schemas one level at a
-// time, examples in the paged code viewer), and tried through the gateway when allowed.
+// One expanded operation of the large-description explorer: fetched alone (its parameters and
+// responses inlined by the server, its schemas by reference), drawn with its parameters, request
+// body and responses (schemas one level at a time, each reference fetched when opened; examples
+// in the paged code viewer), and tried through the gateway when allowed.
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useSpecOperation, type OperationSummary } from '../../../api/explorer.ts';
 import { useMessages } from '../../../i18n/intl.ts';
@@ -16,7 +17,7 @@ import { Code } from '../LazyCode.tsx';
 import { methodTryable } from './methods.ts';
 import { normalizeOperation, toFieldText, typeLabel, type MediaContent, type NormalizedOperation, type Parameter } from './model.ts';
 import { buildRequest, missingValues, paramKey, type TryItValues } from './request.ts';
-import { SchemaView } from './SchemaView.tsx';
+import { SchemaIds, SchemaView } from './SchemaView.tsx';
 
 const INPUT = 'w-full rounded-md border border-gray-300 bg-white px-2.5 py-1.5 text-sm text-gray-900 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30';
 
@@ -24,12 +25,12 @@ export function OperationPanel({ id, summary, swagger2 }: { id: string; summary:
   const { t } = useMessages('explorer');
   const { productId, versionId, resourceId } = useConsole();
   const { data, error, mutate } = useSpecOperation(productId, versionId, resourceId, summary.ordinal);
-  const op = useMemo(() => (data ? normalizeOperation(data.operation, swagger2) : null), [data, swagger2]);
+  const op = useMemo(() => (data ? normalizeOperation(data.operation, swagger2, data.samples) : null), [data, swagger2]);
   return (
     <div id={id} className="border-t border-gray-100 bg-gray-50/60 px-4 py-4 sm:px-6" data-operation-panel={summary.ordinal}>
       {error ? <ErrorPlaceholder title={t('explorer.op.error')} error={error} onRetry={() => void mutate()} />
         : !op ? <LoadingPlaceholder className="py-6" />
-        : <OperationBody op={op} summary={summary} swagger2={swagger2} />}
+        : <SchemaIds ids={data?.schemas}><OperationBody op={op} summary={summary} swagger2={swagger2} /></SchemaIds>}
     </div>
   );
 }

@@ -1,17 +1,58 @@
 // A schema as a tree that draws only what is open: one level at first, deeper levels on demand.
-// Operations of large descriptions carry schemas of hundreds of kilobytes; drawing them whole
-// would freeze the tab, drawing one level costs nothing.
-import { useState } from 'react';
+// A `$ref` is drawn by name and fetched when the reader opens it (…/spec/schemas/{id}, kept in
+// the shared cache), one level at a time: the server stores each referenced schema once and
+// never expands one into another, so recursive and heavily shared schemas cost their own size.
+// A reference already open above a node is a cycle: marked, not opened again.
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useSpecSchema } from '../../../api/explorer.ts';
 import { useMessages } from '../../../i18n/intl.ts';
 import { IconChevronDown, IconChevronRight } from '../../../ui/icons.tsx';
+import { ErrorPlaceholder, LoadingPlaceholder } from '../../../ui/Placeholders.tsx';
 import { cx, FOCUS_RING } from '../../../ui/tone.ts';
+import { useConsole } from '../console/context.tsx';
 import { isObject, refName, typeLabel, type Json } from './model.ts';
+
+interface RefScope {
+  /** Ids of the references in reach: the operation's, then each opened schema's own. */
+  ids: Record<string, number>;
+  /** References open above this point (a cycle when met again). */
+  open: string[];
+}
+
+const Scope = createContext<RefScope>({ ids: {}, open: [] });
+
+/** The operation's reference ids, for every schema drawn inside. */
+export function SchemaIds({ ids, children }: { ids: Record<string, number> | undefined; children: ReactNode }) {
+  const scope = useMemo(() => ({ ids: ids ?? {}, open: [] }), [ids]);
+  return <Scope.Provider value={scope}>{children}</Scope.Provider>;
+}
+
+const refOf = (schema: Json): string | null => (typeof schema.$ref === 'string' ? schema.$ref : null);
+
+/** Fetches a referenced schema and draws what `render` makes of it, inside its own scope. */
+function Referenced({ reference, render }: { reference: string; render: (schema: Json) => ReactNode }) {
+  const { t } = useMessages('explorer');
+  const { productId, versionId, resourceId } = useConsole();
+  const parent = useContext(Scope);
+  const id = parent.ids[reference];
+  const { data, error, mutate } = useSpecSchema(productId, versionId, resourceId, id ?? null);
+  const scope = useMemo(() => ({ ids: { ...parent.ids, ...(data?.schemas ?? {}) }, open: [...parent.open, reference] }), [parent, data, reference]);
+  if (id === undefined) return null;
+  if (error) return <ErrorPlaceholder title={t('explorer.op.error')} error={error} onRetry={() => void mutate()} />;
+  if (!data) return <LoadingPlaceholder className="py-2" />;
+  const schema = isObject(data.schema) ? data.schema : {};
+  return <Scope.Provider value={scope}>{render(schema)}</Scope.Provider>;
+}
 
 /** Properties drawn per object before a "show all" button. */
 const PROPERTIES_SHOWN = 60;
 
-function childrenOf(schema: Json): { kind: 'properties' | 'items' | 'variants'; entries: Array<[string, Json, boolean]> } | null {
+type Children = { kind: 'properties' | 'items' | 'variants'; entries: Array<[string, Json, boolean]> } | { kind: 'ref'; ref: string };
+
+function childrenOf(schema: Json): Children | null {
   if (schema['x-circular'] === true) return null;
+  const ref = refOf(schema);
+  if (ref) return { kind: 'ref', ref };
   if (isObject(schema.properties) || isObject(schema.additionalProperties)) {
     const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
     const entries: Array<[string, Json, boolean]> = Object.entries(isObject(schema.properties) ? schema.properties : {})
@@ -20,10 +61,7 @@ function childrenOf(schema: Json): { kind: 'properties' | 'items' | 'variants'; 
     if (isObject(schema.additionalProperties)) entries.push(['[key: string]', schema.additionalProperties, false]);
     return entries.length ? { kind: 'properties', entries } : null;
   }
-  if (isObject(schema.items)) {
-    const inner = childrenOf(schema.items);
-    return inner;
-  }
+  if (isObject(schema.items)) return childrenOf(schema.items);
   for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
     const variants = schema[key];
     if (Array.isArray(variants) && variants.length) {
@@ -50,6 +88,13 @@ function Constraints({ schema }: { schema: Json }) {
 }
 
 export function SchemaView({ schema, label }: { schema: Json; label?: string }) {
+  const ref = refOf(schema);
+  const { open } = useContext(Scope);
+  if (ref && schema['x-circular'] !== true && !open.includes(ref)) {
+    // Drawn as the schema it names, its own words (description…) over the target's.
+    const { $ref: _, ...siblings } = schema;
+    return <Referenced reference={ref} render={(target) => <SchemaView schema={{ ...target, ...siblings }} label={label ?? refName(ref) ?? undefined} />} />;
+  }
   const children = childrenOf(schema);
   return (
     <div className="rounded-lg border border-gray-200 bg-white px-3 py-2 text-sm" data-schema="">
@@ -60,8 +105,19 @@ export function SchemaView({ schema, label }: { schema: Json; label?: string }) 
       </div>
       {typeof schema.description === 'string' && schema.description && <p className="m-0 mt-1 text-xs text-gray-600">{schema.description}</p>}
       <Constraints schema={schema} />
-      {children && <SchemaChildren entries={children.entries} depth={0} />}
+      {children && <ChildrenOf children={children} depth={0} />}
     </div>
+  );
+}
+
+/** The entries of a node, fetching them first when they sit behind a reference. */
+function ChildrenOf({ children, depth }: { children: Children; depth: number }) {
+  if (children.kind !== 'ref') return <SchemaChildren entries={children.entries} depth={depth} />;
+  return (
+    <Referenced reference={children.ref} render={(target) => {
+      const inner = childrenOf(target);
+      return inner ? <ChildrenOf children={inner} depth={depth} /> : null;
+    }} />
   );
 }
 
@@ -90,8 +146,12 @@ function SchemaChildren({ entries, depth }: { entries: Array<[string, Json, bool
 
 function SchemaNode({ name, schema, required, depth }: { name: string; schema: Json; required: boolean; depth: number }) {
   const { t } = useMessages('explorer');
+  const scope = useContext(Scope);
   const [open, setOpen] = useState(false);
-  const children = childrenOf(schema);
+  const found = childrenOf(schema);
+  // A reference open above (or one the server does not have) cannot be opened here.
+  const cycle = found?.kind === 'ref' && scope.open.includes(found.ref);
+  const children = found && !(found.kind === 'ref' && (cycle || scope.ids[found.ref] === undefined)) ? found : null;
   const label = (
     <>
       <span className="font-mono text-[12.5px] font-medium text-gray-900">{name}</span>
@@ -99,11 +159,11 @@ function SchemaNode({ name, schema, required, depth }: { name: string; schema: J
       <span className="font-mono text-xs text-primary">{typeLabel(schema)}</span>
       {schema.deprecated === true && <span className="text-xs text-gray-400">{t('explorer.op.deprecated')}</span>}
       {schema.readOnly === true && <span className="text-xs text-gray-400">{t('explorer.schema.readOnly')}</span>}
-      {schema['x-circular'] === true && <CircularNote schema={schema} />}
+      {(schema['x-circular'] === true || cycle) && <CircularNote schema={schema} />}
     </>
   );
   return (
-    <li className="py-1">
+    <li className="py-1" data-schema-node={name}>
       {children ? (
         <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className={cx('flex flex-wrap items-center gap-1.5 rounded border-0 bg-transparent p-0 text-left', FOCUS_RING)}>
           {open ? <IconChevronDown size={14} className="text-gray-400" /> : <IconChevronRight size={14} className="text-gray-400" />}
@@ -116,7 +176,7 @@ function SchemaNode({ name, schema, required, depth }: { name: string; schema: J
         <p className="m-0 pl-[20px] text-xs text-gray-600">{schema.description.length > 400 ? `${schema.description.slice(0, 400)}…` : schema.description}</p>
       )}
       <span className="block pl-[20px]"><Constraints schema={schema} /></span>
-      {open && children && <SchemaChildren entries={children.entries} depth={depth + 1} />}
+      {open && children && <ChildrenOf children={children} depth={depth + 1} />}
     </li>
   );
 }

@@ -1,6 +1,8 @@
-// One stored operation (already dereferenced by the server's index) read into the shape the
-// explorer draws, whatever the OpenAPI version: parameters, request body by media type, and
-// responses by status, each with a schema and an example.
+// One stored operation read into the shape the explorer draws, whatever the OpenAPI version:
+// parameters, request body by media type, and responses by status, each with a schema and an
+// example. Schemas may be bare `$ref`s (the server stores each referenced schema once and the
+// schema view fetches it when opened); the examples generated through them come from the
+// server's index (`samples`, keyed as server/src/spec/samples.ts writes them).
 import { sampleOf } from './sample.ts';
 
 export type Json = Record<string, unknown>;
@@ -64,22 +66,26 @@ function firstExample(examples: unknown): { found: boolean; value: unknown } {
   return { found: false, value: undefined };
 }
 
-function content(mediaType: string, schema: Json | null, example: { found: boolean; value: unknown }): MediaContent {
+/** Generated examples by 'request|<media type>' / 'response|<status>|<media type>' (Swagger 2: ''). */
+export type Samples = Record<string, unknown>;
+
+function content(mediaType: string, schema: Json | null, example: { found: boolean; value: unknown }, generated?: unknown): MediaContent {
   if (example.found) return { mediaType, schema, example: example.value, documented: true };
   if (schema && schema.example !== undefined) return { mediaType, schema, example: schema.example, documented: true };
+  if (generated !== undefined) return { mediaType, schema, example: generated, documented: false };
   return { mediaType, schema, example: schema ? sampleOf(schema) : undefined, documented: false };
 }
 
-function oas3Contents(value: unknown): MediaContent[] {
+function oas3Contents(value: unknown, samples: Samples, key: (mediaType: string) => string): MediaContent[] {
   if (!isObject(value)) return [];
   return Object.entries(value).map(([mediaType, media]) => {
     const m = isObject(media) ? media : {};
     const example = 'example' in m ? { found: true, value: m.example } : firstExample(m.examples);
-    return content(mediaType, isObject(m.schema) ? m.schema : null, example);
+    return content(mediaType, isObject(m.schema) ? m.schema : null, example, samples[key(mediaType)]);
   });
 }
 
-export function normalizeOperation(operation: Json, swagger2: boolean): NormalizedOperation {
+export function normalizeOperation(operation: Json, swagger2: boolean, samples: Samples = {}): NormalizedOperation {
   const rawParams = Array.isArray(operation.parameters) ? operation.parameters.filter(isObject) : [];
   const parameters: Parameter[] = [];
   let body: Json | null = null;
@@ -107,7 +113,7 @@ export function normalizeOperation(operation: Json, swagger2: boolean): Normaliz
     if (body) {
       const schema = isObject(body.schema) ? body.schema : null;
       const example = 'x-example' in body ? { found: true, value: body['x-example'] } : { found: false, value: undefined };
-      requestBody = { required: body.required === true, description: str(body.description), contents: consumes.map((mt) => content(mt, schema, example)) };
+      requestBody = { required: body.required === true, description: str(body.description), contents: consumes.map((mt) => content(mt, schema, example, samples['request|'])) };
     } else if (form.length) {
       // Form parameters become one object schema, as OpenAPI 3 would write them.
       const schema: Json = {
@@ -123,7 +129,7 @@ export function normalizeOperation(operation: Json, swagger2: boolean): Normaliz
     }
   } else if (isObject(operation.requestBody)) {
     const rb = operation.requestBody;
-    requestBody = { required: rb.required === true, description: str(rb.description), contents: oas3Contents(rb.content) };
+    requestBody = { required: rb.required === true, description: str(rb.description), contents: oas3Contents(rb.content, samples, (mt) => `request|${mt}`) };
   }
 
   const produces = Array.isArray(operation.produces) && operation.produces.length ? operation.produces.map(String) : ['application/json'];
@@ -135,10 +141,10 @@ export function normalizeOperation(operation: Json, swagger2: boolean): Normaliz
       const examples = isObject(r.examples) ? r.examples : {};
       const documented = Object.keys(examples);
       contents = schema || documented.length
-        ? (documented.length ? documented : produces).map((mt) => content(mt, schema, mt in examples ? { found: true, value: examples[mt] } : { found: false, value: undefined }))
+        ? (documented.length ? documented : produces).map((mt) => content(mt, schema, mt in examples ? { found: true, value: examples[mt] } : { found: false, value: undefined }, samples[`response|${status}|`]))
         : [];
     } else {
-      contents = oas3Contents(r.content);
+      contents = oas3Contents(r.content, samples, (mt) => `response|${status}|${mt}`);
     }
     const headers = Object.entries(isObject(r.headers) ? r.headers : {}).map(([name, h]) => {
       const header = isObject(h) ? h : {};
@@ -159,7 +165,8 @@ export function normalizeOperation(operation: Json, swagger2: boolean): Normaliz
 /** A schema's type in a few words: "string (date-time)", "array of object", "integer | null". */
 export function typeLabel(schema: Json | null | undefined): string {
   if (!schema) return 'any';
-  if (schema['x-circular'] === true) return refName(schema.$ref) ?? 'object';
+  // A reference (drawn by name until opened) or a cycle cut by the server.
+  if (typeof schema.$ref === 'string') return refName(schema.$ref) ?? 'object';
   let type = schema.type;
   if (Array.isArray(type)) type = type.join(' | ');
   let label = typeof type === 'string' ? type : schema.properties ? 'object' : schema.items ? 'array' : '';
