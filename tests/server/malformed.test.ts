@@ -41,6 +41,8 @@ import imports from '../../server/src/routes/imports.ts';
 import { IMPORT_CASES } from './imports.malformed.ts';
 import ai from '../../server/src/routes/ai.ts';
 import { AI_CASES } from './assistant.malformed.ts';
+import analytics from '../../server/src/routes/analytics.ts';
+import { ANALYTICS_CASES } from './analytics.malformed.ts';
 
 type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -65,6 +67,7 @@ const TABLES: Table[] = [
   { area: 'invoices and checkout', cases: INVOICE_CASES, modules: [invoices] },
   { area: 'publishing (imports)', cases: IMPORT_CASES, modules: [imports] },
   { area: 'AI assistant', cases: AI_CASES, modules: [ai] },
+  { area: 'insights (analytics)', cases: ANALYTICS_CASES, modules: [analytics] },
 ];
 
 /** `GET /products/{id}` for every route the modules register (HEAD twins left out). */
