@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import auth from './auth.ts';
 import register from './register.ts';
 import invitations from './invitations.ts';
-import invitations from './invitations.ts';
 import platform from './platform.ts';
 import config from './config.ts';
 import images from './images.ts';
@@ -34,7 +33,6 @@ import analytics from './analytics.ts';
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(auth);
   await app.register(register);
-  await app.register(invitations);
   await app.register(invitations);
   await app.register(platform);
   await app.register(config);
