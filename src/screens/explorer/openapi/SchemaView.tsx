@@ -89,8 +89,9 @@ function Constraints({ schema }: { schema: Json }) {
 
 export function SchemaView({ schema, label }: { schema: Json; label?: string }) {
   const ref = refOf(schema);
-  const { open } = useContext(Scope);
-  if (ref && schema['x-circular'] !== true && !open.includes(ref)) {
+  const { open, ids } = useContext(Scope);
+  // An external or unknown reference is drawn by its name only.
+  if (ref && schema['x-circular'] !== true && !open.includes(ref) && ids[ref] !== undefined) {
     // Drawn as the schema it names, its own words (description…) over the target's.
     const { $ref: _, ...siblings } = schema;
     return <Referenced reference={ref} render={(target) => <SchemaView schema={{ ...target, ...siblings }} label={label ?? refName(ref) ?? undefined} />} />;
