@@ -92,7 +92,7 @@ async function acmeRowIds(db: Db): Promise<Set<string>> {
 }
 
 function fixture(param: string, collection: string, world: World): string {
-  if (world === 'unknown') return param === 'ordinal' ? '99999' : param === '*' ? 'payments' : `zz-unknown-${param}`;
+  if (world === 'unknown') return param === 'ordinal' || param === 'schemaId' ? '99999' : param === '*' ? 'payments' : `zz-unknown-${param}`;
   const entry = FIXTURES[`${collection}/:${param}`] ?? FIXTURES[`:${param}`];
   if (!entry) throw new Error(`no fixture for ${collection}/:${param}: add one to FIXTURES in authorization.table.ts`);
   const raw = world === 'acmeOnly' ? entry.acmeOnly ?? entry.seen : entry.seen;
