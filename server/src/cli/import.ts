@@ -96,6 +96,8 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
   let done = 0;
   const tick = () => io.progress?.(bar(++done, files.length));
 
+  // Nothing readable named: the store is left alone.
+  if (!files.length) return report(io, outcomes);
   if (values.server) {
     const publish = (file: string) => publishThroughServer(values.server!, values.token!, file, options);
     await inParallel(files, jobs, async (file) => { outcomes.push(await publish(file)); tick(); });
