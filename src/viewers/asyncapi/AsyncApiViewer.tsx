@@ -3,6 +3,7 @@
 import AsyncApi from '@asyncapi/react-component/browser/index.js';
 import asyncApiCss from '@asyncapi/react-component/styles/default.min.css?inline';
 import { Isolated } from '../Isolated.tsx';
+import { ASYNCAPI_CONTRAST_CSS } from './contrast.ts';
 
 const THEME_CSS = `
 :host{display:block}
@@ -25,7 +26,7 @@ export interface AsyncApiViewerProps {
 
 export default function AsyncApiViewer({ schema }: AsyncApiViewerProps) {
   return (
-    <Isolated css={asyncApiCss + THEME_CSS} name="asyncapi" className="agora-asyncapi">
+    <Isolated css={asyncApiCss + THEME_CSS + ASYNCAPI_CONTRAST_CSS} name="asyncapi" className="agora-asyncapi">
       <AsyncApi schema={schema} config={CONFIG} />
     </Isolated>
   );
