@@ -4,12 +4,15 @@
 // catalogue, signed out and signed in, at 1280 and 375 px: no serious or critical violation.
 // At 375 px the page must not scroll sideways either (scroll width = viewport width).
 // Moderate findings (region, heading-order…) are printed, not failed.
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useSuite } from './harness.ts';
+import { RESULTS_DIR, useSuite } from './harness.ts';
 
 const suite = useSuite();
+const SHOTS = join(RESULTS_DIR, 'screenshots');
 const AXE = createRequire(import.meta.url).resolve('axe-core');
 
 const resource = (productId: string, resourceId: string) => `/productDetails/${productId}/resources/${resourceId}/methods`;
@@ -119,6 +122,8 @@ function screens(title: string, who: string | null, paths: string[]) {
         for (const f of findings.filter((x) => !blocking.includes(x))) moderate.push(`${title} ${width} ${path}: ${f.id} (${f.impact}) x${f.nodes}`);
         expect.soft(blocking.map((f) => `${f.id} (${f.impact}) x${f.nodes}: ${f.help} ${f.targets.join(' ')}`)).toEqual([]);
         if (width === 375) {
+          mkdirSync(SHOTS, { recursive: true });
+          await page.screenshot({ path: join(SHOTS, `narrow-${title.replace(/\W+/g, '-')}-${path.replace(/\W+/g, '-')}.png`) });
           const { scrollWidth, viewport } = await horizontalOverflow(page);
           expect.soft(scrollWidth, `${path} scrolls sideways at ${viewport} px`).toBe(viewport);
         }
