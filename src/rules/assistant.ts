@@ -48,3 +48,17 @@ export function firstWords(text: string, words: number): string {
   }
   return text;
 }
+
+/** The answer as markdown in which every line break shows (the offline engine writes one statement
+ * a line; a model's markdown keeps its meaning): a single newline outside code fences becomes a
+ * hard break. */
+export function answerMarkdown(text: string): string {
+  let fenced = false;
+  const lines = text.split('\n');
+  return lines.map((line, i) => {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const next = lines[i + 1];
+    const breaks = !fenced && next !== undefined && line.trim() !== '' && next.trim() !== '' && !/^\s*(```|~~~)/.test(next);
+    return breaks ? `${line.trimEnd()}  ` : line;
+  }).join('\n');
+}

@@ -142,7 +142,8 @@ describe('the assistant in the portal', () => {
       await page.goto(`${suite.portal.baseUrl}/browseProducts`);
       await openAssistant(page);
       await ask(page, 'Please create a new application called "Assistant Demo App"');
-      const confirm = lastAnswer(page).locator('[data-testid="assistant-actions"] button');
+      // The proposal's answer (the first of this conversation; the result comes as the next one).
+      const confirm = page.locator(ANSWERS).first().locator('[data-testid="assistant-actions"] button');
       await confirm.first().waitFor({ timeout: 30_000 });
       expect(await confirm.first().innerText()).toContain('Assistant Demo App');
       // Nothing is done before the confirmation.

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import * as client from '../../src/api/ai.ts';
 import * as contract from '../../server/src/schemas/ai.ts';
-import { firstWords, recentHistory, revealRate, splitParts, wordCount } from '../../src/rules/assistant.ts';
+import { answerMarkdown, firstWords, recentHistory, revealRate, splitParts, wordCount } from '../../src/rules/assistant.ts';
 import { streamErrorText } from '../../src/screens/assistant/useConversation.ts';
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
@@ -47,6 +47,13 @@ describe('assistant rules', () => {
     expect(firstWords('one two\nthree', 2)).toBe('one two');
     expect(firstWords('one two', 0)).toBe('');
     expect(firstWords('one two', 9)).toBe('one two');
+  });
+});
+
+describe('answer markdown', () => {
+  it('shows each line of an answer on its own line, code blocks untouched', () => {
+    expect(answerMarkdown('One.\nTwo.\n\nThree.')).toBe('One.  \nTwo.\n\nThree.');
+    expect(answerMarkdown('```\na\nb\n```\nAfter')).toBe('```\na\nb\n```  \nAfter');
   });
 });
 

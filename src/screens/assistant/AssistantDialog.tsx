@@ -76,7 +76,7 @@ export default function AssistantDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-    <Modal open onClose={close} labelledBy={titleId} initialFocus={input} className="h-full max-w-2xl sm:h-[min(44rem,100%)]">
+    <Modal open onClose={close} labelledBy={titleId} initialFocus={input} className="h-full max-w-2xl sm:h-[44rem]">
       <div data-testid="assistant-dialog" className="flex min-h-0 flex-1 flex-col">
         <header className="flex items-center gap-3 border-b border-gray-200 px-5 py-3">
           <h2 id={titleId} className="m-0 flex-1 text-lg font-semibold text-gray-900">{t('assistant.title')}</h2>

@@ -4,7 +4,7 @@
 import type { MouseEvent } from 'react';
 import type { AiAction, AiActionResult, AiReference } from '../../api/ai.ts';
 import { useMessages } from '../../i18n/intl.ts';
-import { firstWords, wordCount } from '../../rules/assistant.ts';
+import { answerMarkdown, firstWords, wordCount } from '../../rules/assistant.ts';
 import { Link } from '../../router/context.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { IconExternal } from '../../ui/icons.tsx';
@@ -53,7 +53,7 @@ export function MessageView({ message, confirmed, busy, onConfirm, onFollow }: M
           <p role="alert" className="m-0 whitespace-pre-wrap break-words">{message.text}</p>
         ) : (
           <div data-testid="assistant-answer">
-            <Markdown source={firstWords(message.text, message.shown)} />
+            <Markdown source={answerMarkdown(firstWords(message.text, message.shown))} />
           </div>
         )}
         {complete && message.results.map((result) => <ResultLine key={result.actionId} result={result} onFollow={follow} />)}

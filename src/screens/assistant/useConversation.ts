@@ -62,15 +62,25 @@ function parseJson<T>(text: string): T | null {
 
 /** The request's messages: the recent conversation, each as the parts the contract wants. */
 function requestMessages(messages: ChatMessage[]): AiConversationRequest['content']['messages'] {
-  const sendable = messages.filter((m) => !m.failed && (m.role === 'user' || m.text.trim() !== ''));
-  return recentHistory(sendable).map((m) => {
+  const out: AiConversationRequest['content']['messages'] = [];
+  for (const m of messages) {
+    if (m.failed) continue;
     if (m.confirms) {
-      return { role: 'user', parts: [{ type: 'action', mimeType: AI_ACTION_CONFIRM_MIME, data: JSON.stringify({ actionId: m.confirms.id }) }] };
+      out.push({ role: 'user', parts: [{ type: 'action', mimeType: AI_ACTION_CONFIRM_MIME, data: JSON.stringify({ actionId: m.confirms.id }) }] });
+    } else if (m.role === 'user') {
+      out.push({ role: 'user', parts: splitParts(m.text) });
+    } else {
+      // What the user saw of the answer, and its proposals (the server keeps its own copy).
+      const text = firstWords(m.text, m.shown).slice(0, 20_000);
+      const parts: AiPart[] = [
+        ...(text ? [{ type: 'text' as const, mimeType: AI_TEXT_MIME, data: text }] : []),
+        ...m.actions.map((a) => ({ type: 'action' as const, mimeType: AI_ACTION_MIME, data: JSON.stringify(a) })),
+      ];
+      // An empty answer still marks the end of its turn, so its question is not asked again.
+      out.push({ role: 'assistant', parts: parts.length ? parts : [{ type: 'text', mimeType: AI_TEXT_MIME, data: ' ' }] });
     }
-    if (m.role === 'user') return { role: 'user', parts: splitParts(m.text) };
-    const text = firstWords(m.text, m.shown).slice(0, 20_000);
-    return { role: 'assistant', parts: [{ type: 'text', mimeType: AI_TEXT_MIME, data: text }] };
-  });
+  }
+  return recentHistory(out);
 }
 
 /** What an assistant message's parts say: its text, its proposals, its action results. */
