@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Isolated } from '../Isolated.tsx';
 import { PortalContainer } from './portal.tsx';
 import { installMonacoWorkers } from './workers.ts';
+import { fixTabRoles } from './tabRoles.ts';
 
 installMonacoWorkers();
 
@@ -134,6 +135,7 @@ export default function GraphiqlViewer({ definition, fetcher, comment, height = 
   const [bodyClasses] = useState(() => (document.body.hasAttribute('class') ? new Set(Array.from(document.body.classList)) : null));
   // Monaco and GraphiQL reach for the page's <body>; the viewer keeps them in its own root.
   useEffect(() => (container && holder ? guardBody(container, holder, bodyClasses) : undefined), [container, holder, bodyClasses]);
+  useEffect(() => (holder ? fixTabRoles(holder) : undefined), [holder]);
   return (
     <Isolated css={graphiqlCss + THEME_CSS} name="graphiql" className="agora-graphiql">
       <PortalContainer.Provider value={container}>
