@@ -43,6 +43,8 @@ describe.each([
       const page = await open(who, locale, 1920);
       all = await texts(barLinks(page));
       expect(all.length).toBeGreaterThanOrEqual(5);
+      // The provider's own entries in the reader's language (settings.translations of the seed).
+      expect(all).toEqual(expect.arrayContaining(locale === 'de-DE' ? ['Entwicklerhandbuch', 'API-Status'] : ['Developer handbook', 'API status']));
       expect(await more(page).count()).toBe(0);
       await page.context().close();
     });
