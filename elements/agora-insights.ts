@@ -1,9 +1,15 @@
-// <agora-insights view="health|application|subscription|traffic|compliance" transaction-id="…">:
-// the consumer insights of spec 3 §2.5 (API health, usage by application or subscription, API
-// traffic with a transaction's detail panel, subscription compliance) for the signed-in user.
+// <agora-insights>: see the JSDoc below (the source of dist/custom-elements.json and dist/agora.d.ts).
 import { defineElement } from '../src/elements/define.ts';
 
+/**
+ * The consumer insights of spec 3 §2.5 for the signed-in user, computed from the gateway's calls:
+ * API health, usage by application or by subscription, API traffic with a transaction's detail
+ * panel, subscription compliance.
+ * Usage: `<agora-insights view="traffic" transaction-id="…">`
+ */
 defineElement('agora-insights', () => import('../src/screens/insights/Insights.tsx'), {
+  /** Which view: health, application, subscription, traffic or compliance. @default health */
   view: 'string',
+  /** With view="traffic": the transaction whose detail panel is open. */
   transactionId: 'string',
 }, { sections: ['insights'] });

@@ -66,7 +66,7 @@ function SubscriptionCompliance({ row }: { row: ComplianceRow }) {
             const limit = q.unlimited || q.limit === null ? '∞' : fmt.count(q.limit);
             const text = t('insights.compliance.usage', { used: fmt.count(q.used), limit, unit: q.quota.unit.title, interval: t(`insights.interval.${q.interval}` as MessageKey) });
             return (
-              <li key={q.quota.id} className="grid grid-cols-1 gap-1 sm:grid-cols-[12rem,1fr,auto] sm:items-center sm:gap-3" data-quota={q.quota.id} data-usage-state={q.state}>
+              <li key={q.quota.id} className="grid grid-cols-1 gap-1 sm:grid-cols-[12rem_1fr_auto] sm:items-center sm:gap-3" data-quota={q.quota.id} data-usage-state={q.state}>
                 <span className="truncate text-sm text-gray-800">{q.quota.title}</span>
                 {ratio === null ? <div className="h-2 rounded-full bg-gray-100" aria-hidden="true" /> : (
                   <div role="meter" aria-label={`${q.quota.title}: ${text}`} aria-valuemin={0} aria-valuemax={q.limit ?? 0} aria-valuenow={q.used}

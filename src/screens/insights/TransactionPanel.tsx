@@ -22,7 +22,7 @@ export function TransactionPanel({ transactionId, onClose }: { transactionId: st
   else {
     body = (
       <div className="flex flex-col gap-5" data-part="transaction-detail" data-transaction-id={d.transactionId}>
-        <dl className="m-0 grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 text-sm">
+        <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-gray-600">{t('insights.column.time')}</dt><dd className="m-0">{fmt.dateTime(d.timestamp)}</dd>
           <dt className="text-gray-600">{t('insights.column.status')}</dt>
           <dd className="m-0"><Status tone={DETAIL_TONE[d.statusDetail]}>{statusWithName(d.status)}</Status></dd>
@@ -50,7 +50,7 @@ function Leg({ leg, index }: { leg: TransactionLeg; index: number }) {
   return (
     <li className="rounded-md border border-gray-200 p-3" data-part="leg" data-leg={index}>
       <p className="m-0 font-medium text-gray-900">{t(index === 0 ? 'insights.transaction.gatewayLeg' : 'insights.transaction.upstreamLeg')}</p>
-      <dl className="m-0 mt-2 grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 text-sm">
+      <dl className="m-0 mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-gray-600">{t('insights.transaction.from')}</dt><dd className="m-0 break-all">{e.source}</dd>
         <dt className="text-gray-600">{t('insights.transaction.to')}</dt><dd className="m-0 break-all">{e.destination}</dd>
         <dt className="text-gray-600">{t('insights.transaction.request')}</dt><dd className="m-0 break-all font-mono text-xs">{e.method} {e.uri}</dd>
