@@ -19,6 +19,7 @@ import type { CredentialsOptions } from './credentials/runtime.ts';
 import { decorateCatalogueCache } from './catalogue/cache.ts';
 import { Egress, type EgressOptions } from './gateway/egress.ts';
 import corsPlugin from './embed/cors.ts';
+import embedRoutes from './routes/embed.ts';
 import type { AiModelOptions } from './assistant/external.ts';
 
 declare module 'fastify' {
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.jobs.stop());
   await app.register(authPlugin, options.auth);
   await app.register(registerRoutes, { prefix: API_BASE });
+  await app.register(embedRoutes, { apiBase: API_BASE });
   if (options.serveStatic) {
     const { default: staticPlugin } = await import('./plugins/static.ts');
     await app.register(staticPlugin, options.staticRoot ? { root: options.staticRoot } : {});

@@ -22,6 +22,15 @@ export function useElementConfig(): ElementConfig {
 }
 
 const clients = new Map<string, Api>();
+/** The fetch of a server rendering elements (src/elements/render.ts); the global one otherwise. */
+let renderingFetch: typeof fetch | undefined;
+
+/** Server rendering: new clients, sending their requests through `fetchImpl` (e.g. the server's own
+ * routes, without a network round trip). Called once per render, which are one at a time. */
+export function resetClientsForRendering(fetchImpl?: typeof fetch): void {
+  clients.clear();
+  renderingFetch = fetchImpl;
+}
 
 export function apiFor(config: ElementConfig): Api {
   const scope = `${config.apiBase}|${config.tenant ?? ''}|${config.locale}`;
@@ -35,6 +44,7 @@ export function apiFor(config: ElementConfig): Api {
       setTokens,
       onSessionLost: forceSignIn,
       ready: sessionRestored,
+      ...(renderingFetch ? { fetch: renderingFetch } : {}),
     });
     clients.set(scope, api);
   }

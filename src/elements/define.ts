@@ -16,6 +16,7 @@ import { ElementFrame } from './frame.tsx';
 import { installPageApi } from './page.ts';
 import { HostContext } from './host.ts';
 import { CatalogueGate } from './CatalogueGate.tsx';
+import { keepDeclarativeRoot, seedPrerendered } from './prerendered.ts';
 
 /** How an attribute's text becomes a prop. */
 export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
@@ -64,6 +65,17 @@ export interface DefineOptions {
 const R2WC_PROPS = Symbol.for('r2wc.props');
 const R2WC_RENDER = Symbol.for('r2wc.render');
 
+/** What defineElement was given, by tag: the server renders from it (render.ts), in Node too. */
+export interface ElementDefinition {
+  tag: AgoraTag;
+  load: () => Promise<{ default: ComponentType<any> }>;
+  /** Attribute types by prop, the common ones included. */
+  types: Record<string, AttributeType>;
+  options: DefineOptions;
+}
+
+export const definitions = new Map<AgoraTag, ElementDefinition>();
+
 export const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 
 /** Attribute text -> prop value. A removed attribute gives undefined (booleans: false). */
@@ -105,6 +117,22 @@ function Sections({ names, children }: { names: string[]; children?: ReactNode }
   return children;
 }
 
+/** Everything an element renders around its screen, given its configuration: the custom element's
+ * Root in the browser, and render.ts on a server (with a null host). */
+export function ElementTree({ Screen, options, config, host, props }: {
+  Screen: ComponentType<any>; options: DefineOptions; config: ElementConfig; host: HTMLElement | null; props: Record<string, unknown>;
+}): ReactNode {
+  const fallback = options.fallback ? createElement(options.fallback) : null;
+  return createElement(HostContext.Provider, { value: host },
+    createElement(ElementConfigContext.Provider, { value: config },
+      createElement(LocaleContext.Provider, { value: config.locale },
+        createElement(ElementFrame, null,
+          createElement(Suspense, { fallback },
+            createElement(Sections, { names: options.sections ?? [] }, options.catalogue
+              ? createElement(CatalogueGate, null, createElement(Screen, props))
+              : createElement(Screen, props)))))));
+}
+
 /**
  * Defines `tag` once; loading the bundle twice, or two bundles, is harmless.
  *
@@ -117,6 +145,9 @@ export function defineElement<P extends object>(
   attributes: NoInfer<AttributeMap<P>>,
   options: DefineOptions = {},
 ): void {
+  const types: Record<string, AttributeType> = { ...COMMON_ATTRIBUTES, ...(attributes as Record<string, AttributeType>) };
+  if (!definitions.has(tag)) definitions.set(tag, { tag, load, types, options });
+  // A server's import (SSR, pre-rendering) defines nothing.
   if (typeof window === 'undefined' || typeof document === 'undefined' || typeof customElements === 'undefined') return;
   installPageApi();
   if (customElements.get(tag)) return;
@@ -135,22 +166,13 @@ export function defineElement<P extends object>(
   ]).then(() => {
     ready = true;
   }, () => undefined); // a failed load shows in the element's error boundary once it renders
-  const types: Record<string, AttributeType> = { ...COMMON_ATTRIBUTES, ...(attributes as Record<string, AttributeType>) };
   const byAttribute = new Map(Object.keys(types).map((prop) => [kebab(prop), prop]));
 
   function Root(props: CommonAttributes & { container?: ShadowRoot } & Record<string, unknown>) {
     const { container, apiBase, tenant, locale, ...screenProps } = props;
     const config = useConfig({ apiBase, tenant, locale });
     const host = (container?.host as HTMLElement | undefined) ?? null;
-    const fallback = options.fallback ? createElement(options.fallback) : null;
-    return createElement(HostContext.Provider, { value: host },
-      createElement(ElementConfigContext.Provider, { value: config },
-        createElement(LocaleContext.Provider, { value: config.locale },
-          createElement(ElementFrame, null,
-            createElement(Suspense, { fallback },
-              createElement(Sections, { names: options.sections ?? [] }, options.catalogue
-                ? createElement(CatalogueGate, null, createElement(Screen, screenProps as P))
-                : createElement(Screen, screenProps as P)))))));
+    return createElement(ElementTree, { Screen, options, config, host, props: screenProps });
   }
   Root.displayName = `Agora(${tag})`;
 
@@ -163,6 +185,9 @@ export function defineElement<P extends object>(
       const parsed = (this as unknown as Record<symbol, Record<string, unknown>>)[R2WC_PROPS]!;
       for (const [attr, prop] of byAttribute) parsed[prop] = parseAttribute(types[prop]!, this.getAttribute(attr));
       const api = apiFor(configOf(parsed as CommonAttributes, agoraStore.getState().config));
+      // Pre-rendered on a server (render.ts): its data goes into the cache, so the screen's first
+      // render shows what the page already shows.
+      seedPrerendered(this.shadowRoot!, api);
       // Started before the prefetch, whose signed-in requests wait for it.
       void restoreSession(api);
       if (options.prefetch) {
@@ -173,6 +198,12 @@ export function defineElement<P extends object>(
         }
       }
       adoptStyles(this.shadowRoot!);
+    }
+
+    /** r2wc attaches the shadow root in its constructor; a declarative one (pre-rendered) keeps its
+     * content until the screen's first render replaces it (prerendered.ts). */
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      return keepDeclarativeRoot(this, init, (i) => super.attachShadow(i));
     }
 
     connectedCallback(): void {
