@@ -20,6 +20,9 @@ export const SEARCH_TABS = ['all', 'products', 'resources', 'documents'] as cons
 export type SearchTab = (typeof SEARCH_TABS)[number];
 export const RESOURCE_TABS = ['methods', 'credentials', 'accessRequests'] as const;
 export type ResourceTab = (typeof RESOURCE_TABS)[number];
+/** The query parameter of a resource's methods tab naming the operation to open: its ordinal in
+ * the explorer's index (a search hit on an operation links there). */
+export const OPERATION_PARAM = 'operation';
 
 export type RouteParams = Record<string, string>;
 

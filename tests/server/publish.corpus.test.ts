@@ -36,6 +36,15 @@ describe('a slice of the corpus, published', () => {
     const found = answer.body.items.map((i: { id: string }) => i.id);
     for (const file of WITH_INVOICES) expect(found, file).toContain(published.get(file)!.resourceId);
     for (const file of OTHERS) expect(found, file).not.toContain(published.get(file)!.resourceId);
+    // Each hit names the operation that matches best: the result links to the resource with it opened.
+    for (const file of WITH_INVOICES) {
+      const hit = answer.body.items.find((i: { id: string }) => i.id === published.get(file)!.resourceId);
+      const op = hit.resource.operation;
+      expect(op, file).toMatchObject({ ordinal: expect.any(Number), method: expect.any(String), path: expect.any(String) });
+      expect(`${op.path} ${op.summary}`, file).toMatch(/invoice/i);
+      const row = (await t.db.execute(sql`select method, path from spec_operations where resource_id = ${hit.id} and ordinal = ${op.ordinal}`) as unknown as { rows: Array<{ method: string; path: string }> }).rows[0];
+      expect(row, file).toEqual({ method: op.method, path: op.path });
+    }
   });
 
   it('files every published product into a category the category pages count', async () => {

@@ -26,6 +26,7 @@ interface Hit {
   product: { id: string; title: string; description: string | null; email: string | null };
   version: { id: string; label: string } | null;
   resource: { description: string | null; type: string; stage: string | null } | null;
+  operation: { ordinal: number; method: string; path: string; summary: string } | null;
   document: { id: string; title: string; description: string | null; contentType: string | null } | null;
   section: { title: string; description: string | null; index: number } | null;
 }
@@ -51,6 +52,21 @@ function hitsOf(scope: VisibilityScope, types: Set<SearchType>, tsq: SQL | undef
     from search_entries e
     where ${tsq ? sql`e.search @@ ${tsq} and ` : sql``}e.latest ${everyKind ? sql`` : sql`and e.kind = any(${textArray(kinds)})`}
       and ${scope.visible('e', 'product_id')})`;
+}
+
+/** An operation's words for matching a search: method, path and operation id cut into words
+ * ('/v1/invoices/{id}' and 'listInvoices' say 'invoices'), summary and tag. */
+const operationWords = sql`to_tsvector('english', o.method || ' ' || regexp_replace(o.path, '[^[:alnum:]]+', ' ', 'g') || ' '
+  || regexp_replace(coalesce(o.operation_id, ''), '([a-z])([A-Z])', '\\1 \\2', 'g') || ' ' || o.summary || ' ' || o.tag)`;
+
+/** The operation of an asset resource hit that matches the search best (the search result links to
+ * the resource with it opened): read from the explorer's index (operation rows have ordinals >= 0),
+ * only for the page's hits, and only when the search has words. */
+function bestOperation(tsq: SQL | undefined): SQL {
+  if (!tsq) return sql`null::json as operation`;
+  return sql`case when e.kind = 'asset_resource' then (select json_build_object('ordinal', o.ordinal, 'method', o.method, 'path', o.path, 'summary', o.summary)
+    from spec_operations o where o.resource_id = e.id and o.ordinal >= 0 and ${operationWords} @@ ${tsq}
+    order by ts_rank(${operationWords}, ${tsq}) desc, o.ordinal limit 1) end as operation`;
 }
 
 /** What a page's hits show, one small look-up each, keyed by the entry: as scalar subqueries they
@@ -88,7 +104,7 @@ export async function search(db: Db, caller: Caller, q: SearchQuery) {
     select
       (select json_build_object(${countsByType}) from hits) as counts,
       (select json_agg(x order by x.ord) from (
-        select h.ord, e.kind, e.id, e.title, h.rank,${enrichment}
+        select h.ord, e.kind, e.id, e.title, h.rank,${enrichment}, ${bestOperation(tsq)}
         from (select h.*, row_number() over (order by ${order}) as ord from (select * from hits h order by ${order} limit ${pageSize} offset ${offset}) h) h
         join search_entries e on e.kind = h.kind and e.id = h.id) x) as page`);
   const counts = result!.counts;
@@ -105,7 +121,10 @@ function toItem(h: Hit): SearchResultItem {
     product: { id: h.product.id, versionId: h.version?.id ?? null, title: h.product.title, contactEmail: h.product.email },
   };
   if (type === 'asset_resource') {
-    item.resource = { id: h.id, label: h.title, description, type: h.resource?.type ?? '', version, stage: h.resource?.stage ?? null };
+    item.resource = {
+      id: h.id, label: h.title, description, type: h.resource?.type ?? '', version, stage: h.resource?.stage ?? null,
+      ...(h.operation ? { operation: h.operation } : {}),
+    };
   } else if (type === 'document_resource') {
     item.resource = {
       id: h.id, label: h.title, description, fileType: h.document?.contentType ?? '', version,

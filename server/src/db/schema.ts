@@ -341,12 +341,11 @@ export const assetResources = pgTable('asset_resources', {
   modifiedAt: modified(),
   /** What was derived or dropped to publish the description (migration 0018). */
   importWarnings: jsonb('import_warnings').$type<string[]>().notNull().default([]),
-  /** Operations and the whole description text, for search (server/src/publish/searchText.ts). */
-  searchText: text('search_text').notNull().default(''),
-  search: searchVector(sql`setweight(to_tsvector('english', coalesce(title,'')), 'A') || setweight(to_tsvector('english', coalesce(description,'')), 'B') || setweight(to_tsvector('english', search_text), 'D')`),
+  /** Title (A), summary (B) and the description's operations and text (D, written by publishing:
+   * server/src/publish/searchText.ts); a row trigger adds A and B and keeps D (migration 0021). */
+  search: tsvector('search').notNull().default(sql`''::tsvector`),
 }, (t) => [
   index('asset_resources_version_idx').on(t.productVersionId),
-  index('asset_resources_search_idx').using('gin', t.search),
   // Browse filters "has a resource in stage / in state" (catalogue/products.ts), without reading specifications.
   index('asset_resources_stage_idx').on(t.stageId, t.productVersionId),
   index('asset_resources_state_idx').on(t.state, t.productVersionId),

@@ -4,7 +4,7 @@
 // that product: the same version's resource is replaced, a new version is added.
 // Everything is written in one transaction, so a failure leaves nothing behind; the CPU work
 // (reading, indexing) is done before it (prepare.ts), in a worker when the server publishes.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
 import * as schema from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
@@ -90,7 +90,8 @@ export async function publishPrepared(db: Db, prepared: Prepared, o: PublishOpti
     const [existing] = await tx.select({ id: schema.products.id }).from(schema.products).where(eq(schema.products.id, productId));
     const at = new Date();
     const rows = publishedRows(prepared.text, spec as DetectedSpec, productId, o, at);
-    Object.assign(rows.resource, { importWarnings: spec.warnings, searchText: prepared.searchText });
+    // The description's words, weight D (the row trigger adds the title and summary, migration 0021).
+    Object.assign(rows.resource, { importWarnings: spec.warnings, search: sql`setweight(to_tsvector('english', ${prepared.searchText}), 'D')` });
     let outcome: Published['outcome'] = 'created';
     await tx.insert(schema.units).values(TRANSACTIONS_UNIT).onConflictDoNothing();
     if (!existing) {

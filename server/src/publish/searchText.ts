@@ -1,7 +1,7 @@
 // What catalogue search reads of a description beyond its title and summary: every operation's
 // method, path, operation id, tags, summary and description, and the description's whole text.
-// Stored in asset_resources.search_text, whose tsvector is weighted lowest (migration 0018), so a
-// title match still ranks first.
+// Stored only as words: publishing writes its tsvector into asset_resources.search at the lowest
+// weight (migration 0021), so a title match still ranks first.
 import type { GraphQLSchema } from 'graphql';
 import type { DetectedSpec, Json } from './detect.ts';
 

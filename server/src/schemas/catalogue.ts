@@ -405,6 +405,9 @@ export const SearchResultItem = Type.Object({
     articleId: Type.Optional(Nullable(Type.String())),
     document: Type.Optional(Type.Object({ id: Type.String(), title: Type.String(), description: Type.String() })),
     section: Type.Optional(Nullable(Type.Object({ title: Type.String(), description: Type.String(), sectionIndex: Type.Integer() }))),
+    /** Asset resource, for a text search: the operation that matches it best (its ordinal in the
+     * explorer's index), absent when none does. The result links to the resource with it opened. */
+    operation: Type.Optional(Type.Object({ ordinal: Type.Integer(), method: Type.String(), path: Type.String(), summary: Type.String() })),
   })),
 });
 export type SearchResultItem = Static<typeof SearchResultItem>;

@@ -5,7 +5,7 @@ import type { SearchResultItem } from '../../api/catalogue.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { Link } from '../../router/context.tsx';
 import { highlightSegments } from '../../rules/advancedSearch.ts';
-import { href } from '../../rules/routes.ts';
+import { href, OPERATION_PARAM } from '../../rules/routes.ts';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { IconApi, IconBox, IconFile } from '../catalogue/icons.tsx';
 
@@ -13,7 +13,10 @@ export function resultHref(item: SearchResultItem): string {
   const productId = item.product.id;
   const versionId = item.product.versionId ?? '';
   if (item.type === 'asset_resource' && item.resource) {
-    return href('product.resource', { productId, versionId, resourceId: item.resource.id, tab: 'methods' });
+    // A hit on one of its operations opens that operation.
+    const operation = item.resource.operation;
+    return href('product.resource', { productId, versionId, resourceId: item.resource.id, tab: 'methods' },
+      operation ? { [OPERATION_PARAM]: String(operation.ordinal) } : undefined);
   }
   if (item.type === 'document_resource' && item.resource?.document) {
     const section = item.resource.section;
@@ -77,6 +80,12 @@ export function ResultItem({ item, words }: { item: SearchResultItem; words: rea
           {resource?.type && <span className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-[11px] text-gray-600">{resource.type}</span>}
         </div>
         {context.length > 0 && <p className="m-0 mt-0.5 truncate text-xs text-gray-500">{context.join(' · ')}</p>}
+        {resource?.operation && (
+          <p data-result-operation={resource.operation.ordinal} className="m-0 mt-1 truncate font-mono text-xs text-gray-700">
+            <span className="font-semibold uppercase">{resource.operation.method}</span> {resource.operation.path}
+            {resource.operation.summary && <span className="font-sans text-gray-500"> · <Highlight text={resource.operation.summary} words={words} /></span>}
+          </p>
+        )}
         {item.description && (
           <p className="m-0 mt-1.5 overflow-hidden text-sm leading-6 text-gray-600 [display:-webkit-box] [-webkit-box-orient:vertical] [-webkit-line-clamp:2]">
             <Highlight text={item.description} words={words} />
