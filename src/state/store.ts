@@ -59,7 +59,8 @@ try {
 // Other tabs of the portal hear of a sign-in or sign-out (never a token): a sign-out forgets the
 // session here too; a sign-in lets this tab take the session from the cookie (onSignedInElsewhere).
 const SESSION_CHANNEL = 'agora-session';
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+// Not on a server (SSR import, pre-rendering): no other tabs there, and no channel kept open.
+const channel = typeof window === 'undefined' || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
 let signedInElsewhere: (() => void) | null = null;
 channel?.addEventListener('message', (event: MessageEvent) => {
   if (event.data === 'signed-out') agoraStore.setState({ tokens: null });

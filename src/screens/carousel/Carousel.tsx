@@ -11,7 +11,7 @@ import { carouselFilter, useFeaturedProducts, type Product } from '../../api/hom
 import { useMessages } from '../../i18n/intl.ts';
 import { Link } from '../../router/context.tsx';
 import { carouselItems, carouselKeyTarget, clampStart, lastStart, swipeTarget, SWIPE_THRESHOLD_PX, TAP_TOLERANCE_PX } from '../../rules/carousel.ts';
-import { MAX_PAGE_LIMIT, RECENT_PRODUCTS } from '../../rules/constants.ts';
+import { CAROUSEL_MAX_ITEMS, CAROUSEL_WIDTHS, MAX_PAGE_LIMIT, RECENT_PRODUCTS } from '../../rules/constants.ts';
 import { href } from '../../rules/routes.ts';
 import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder, UnauthorizedPlaceholder, errorStatus } from '../../ui/Placeholders.tsx';
 import { IconChevronLeft, IconChevronRight } from '../../ui/icons.tsx';
@@ -62,6 +62,9 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
   const { t } = useMessages('home');
   const width = useWindowWidth();
   const inView = carouselItems(width);
+  // Unmeasured (rendered on a server, or the first render in the browser): the slides' widths and
+  // the dots' room come from media queries giving what the measure will, so nothing moves then.
+  const unmeasured = width === null;
   const total = products.length;
   const [wanted, setStart] = useState(0);
   // A wider window shows more at once: never leave empty room after the last slide.
@@ -107,8 +110,10 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
       data-carousel=""
       data-in-view={inView}
       data-start={start}
+      data-unmeasured={unmeasured ? '' : undefined}
       className="relative"
     >
+      {unmeasured && <style>{unmeasuredCss(total)}</style>}
       <div className="mb-3 flex items-center justify-end gap-2">
         <p className="m-0 mr-auto text-sm text-gray-500" data-carousel-position="">
           {shown === 1
@@ -160,7 +165,7 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
                 data-slide={product.id}
                 data-visible={visible ? 'true' : 'false'}
                 className="box-border flex shrink-0 px-2"
-                style={{ width: `${100 / inView}%` }}
+                style={unmeasured ? undefined : { width: `${100 / inView}%` }}
               >
                 <Slide product={product} />
               </li>
@@ -168,7 +173,8 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
           })}
         </ul>
       </div>
-      {last > 0 && last < MAX_DOTS && (
+      {unmeasured && <div className="mt-4 h-2" data-dots-space="" aria-hidden="true" />}
+      {!unmeasured && last > 0 && last < MAX_DOTS && (
         <div className="mt-4 flex justify-center gap-1.5" data-carousel-dots="">
           {Array.from({ length: last + 1 }, (_, i) => (
             <button
@@ -189,6 +195,22 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
 
 /** More start positions than this and the dots would only be noise. */
 const MAX_DOTS = 20;
+
+/** Per window width range (carouselItems' table): the slides' width, and whether dots show. */
+function unmeasuredCss(total: number): string {
+  const ranges: Array<[number, number | null, number]> = [];
+  let from = 0;
+  for (const [max, items] of CAROUSEL_WIDTHS) {
+    ranges.push([from, max, items]);
+    from = max + 1;
+  }
+  ranges.push([from, null, CAROUSEL_MAX_ITEMS]);
+  return ranges.map(([min, max, items]) => {
+    const last = Math.max(0, total - items);
+    const query = `(min-width:${min}px)${max === null ? '' : ` and (max-width:${max}px)`}`;
+    return `@media ${query}{[data-unmeasured] [data-slide]{width:${100 / items}%}[data-unmeasured] [data-dots-space]{display:${last > 0 && last < MAX_DOTS ? 'block' : 'none'}}}`;
+  }).join('');
+}
 
 function CarouselButton({ label, disabled, onClick, controls, children, ...data }: {
   label: string; disabled: boolean; onClick: () => void; controls: string; children: ReactNode; [data: `data-${string}`]: string;
