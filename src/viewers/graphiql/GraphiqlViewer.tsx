@@ -25,11 +25,35 @@ export interface GraphiqlViewerProps {
   height?: string;
 }
 
+// Narrow widths (a phone, a narrow column): side by side, the query and the result would each get
+// ~130 px. The IDE stacks instead: its sidebar becomes a row on top, the result goes under the
+// query at full width (the drag bar between them, horizontal only, is hidden; the inline flex it
+// set is overridden), the docs panel, when open, sits above the session, and the IDE grows taller.
+const NARROW_CSS = `
+@container (max-width: 720px){
+  .graphiql-host{height:auto!important}
+  .graphiql-container{flex-direction:column;height:960px}
+  .graphiql-container .graphiql-sidebar{flex-direction:row;width:auto;padding:6px 8px;overflow:visible;align-items:center}
+  .graphiql-container .graphiql-sidebar>div{display:flex;flex-direction:row;gap:8px}
+  .graphiql-container .graphiql-main{flex-direction:column;min-height:0}
+  .graphiql-container .graphiql-plugin{flex:0 0 auto!important;max-height:45%;overflow:auto;min-width:0}
+  .graphiql-container .graphiql-main>.graphiql-horizontal-drag-bar,
+  .graphiql-container #graphiql-session>.graphiql-horizontal-drag-bar{display:none}
+  .graphiql-container .graphiql-sessions{margin:0 6px 6px;min-height:0}
+  .graphiql-container #graphiql-session{flex-direction:column;min-height:0;padding:0 4px 4px}
+  .graphiql-container #graphiql-session>.graphiql-editors{flex:1 1 0!important;min-height:0}
+  .graphiql-container #graphiql-session>.graphiql-response{flex:1 1 0!important;min-height:0;padding-top:8px}
+  .graphiql-container .graphiql-query-editor{padding:8px;column-gap:8px}
+}
+`;
+
 const THEME_CSS = `
 :host{display:block}
+.graphiql-frame{container-type:inline-size}
 .graphiql-container{font-family:inherit;--font-family:inherit;border-radius:10px;overflow:hidden}
 .graphiql-container .graphiql-logo{display:none}
 .monaco-editor .lines-content{max-width:4000000px;max-height:4000000px}
+${NARROW_CSS}
 `;
 
 const MONACO_BODY_LAYERS = ['context-view', 'monaco-aria-container'];
@@ -139,16 +163,18 @@ export default function GraphiqlViewer({ definition, fetcher, comment, height = 
   return (
     <Isolated css={graphiqlCss + THEME_CSS} name="graphiql" className="agora-graphiql">
       <PortalContainer.Provider value={container}>
-        <div ref={setHolder} style={{ height }} className="graphiql-host">
-          <GraphiQL
-            fetcher={fetcher as never}
-            {...(schema ? { schema } : {})}
-            defaultQuery={defaultQuery}
-            storage={storage as never}
-            forcedTheme="light"
-            isHeadersEditorEnabled
-            shouldPersistHeaders={false}
-          />
+        <div className="graphiql-frame">
+          <div ref={setHolder} style={{ height }} className="graphiql-host">
+            <GraphiQL
+              fetcher={fetcher as never}
+              {...(schema ? { schema } : {})}
+              defaultQuery={defaultQuery}
+              storage={storage as never}
+              forcedTheme="light"
+              isHeadersEditorEnabled
+              shouldPersistHeaders={false}
+            />
+          </div>
         </div>
         <div ref={setContainer} className="graphiql-portals" />
       </PortalContainer.Provider>
