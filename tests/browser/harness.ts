@@ -58,6 +58,8 @@ export interface PortalOptions {
   features?: string[];
   /** The gateway's egress policy, e.g. { allowHosts: ['127.0.0.1'] } for a test's local upstream. */
   egress?: EgressOptions;
+  /** CORS_ORIGINS: origins of host pages that call the API (a test's second origin). */
+  corsOrigins?: string[];
 }
 
 export interface Portal {
@@ -185,7 +187,7 @@ export async function startServer(options: PortalOptions = {}): Promise<Portal> 
   let app: FastifyInstance | undefined;
   try {
     await applySiteConfig(store.db, options);
-    app = await buildApp({ store, auth: { secret: AUTH_SECRET }, serveStatic: true, ...(options.egress ? { egress: options.egress } : {}) });
+    app = await buildApp({ store, auth: { secret: AUTH_SECRET }, serveStatic: true, ...(options.egress ? { egress: options.egress } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}) });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('the portal is not listening on a TCP port');
