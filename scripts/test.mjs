@@ -52,6 +52,17 @@ const STEPS = [
       }
     },
   },
+  {
+    // Each element alone against the real server (web-test-runner.config.mjs, tests/elements/).
+    id: 'elements', title: 'element tests (@web/test-runner, Chromium)',
+    cmd: [process.execPath, '--import', 'tsx', join(ROOT, 'node_modules', '@web', 'test-runner', 'dist', 'bin.js'), '--config', 'web-test-runner.config.mjs'],
+    setup: async () => {
+      ensureChromium();
+      if (!existsSync(join(ROOT, 'dist', 'custom-elements.json'))) {
+        throw new Error('dist/custom-elements.json is missing: run `npm run build` first (or include the build step)');
+      }
+    },
+  },
 ];
 
 function parseArgs(argv) {
