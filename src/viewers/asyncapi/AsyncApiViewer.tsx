@@ -16,7 +16,7 @@ import { operationLabels, translateLabels } from './labels.ts';
 const LAYOUT_CSS = `
 .aui-root{container-type:inline-size;overflow-wrap:anywhere}
 .aui-root .justify-between.items-start{flex-wrap:wrap;gap:4px 8px}
-.aui-root .justify-between.items-start>.w-full{flex-wrap:wrap;min-width:0}
+.aui-root .justify-between.items-start>.w-full{width:auto;flex:1 1 auto;flex-wrap:wrap;min-width:0}
 .aui-root .justify-between.items-start button{white-space:nowrap}
 .aui-root pre{max-width:100%;overflow-x:auto}
 @container (max-width: 640px){
