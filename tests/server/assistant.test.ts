@@ -53,6 +53,8 @@ describe('answers', () => {
     expect(message.parts[0]).toMatchObject({ type: 'text', mimeType: 'text/plain' });
     expect(message.parts[0].data).toMatch(/POST \/refunds/);
     expect(message.parts[0].data).toMatch(/Payments API/);
+    // A request example from the operation's schema (stored as a $ref: the indexer's generated sample).
+    expect(message.parts[0].data).toMatch(/Example: POST \/refunds with the body \{/);
     const resource = message.references.find((r: { kind: string }) => r.kind === 'resource');
     expect(resource.url).toMatch(/^\/productDetails\/prod-payments\/version\/[^/]+\/resources\/res-payments[^/]*\/methods$/);
     expect(message.references.every((r: { id: string; title: string; url: string }) => r.id && r.title && r.url)).toBe(true);

@@ -123,7 +123,13 @@ export function compose(question: string, r: Retrieved, plans: Plan[] = []): Ans
 /** The operation's first description sentence, its parameters, and a request example from its schema. */
 function operationDetails(o: OperationHit): string[] {
   let op: Record<string, unknown>;
-  try { op = JSON.parse(o.operation) as Record<string, unknown>; } catch { return []; }
+  let samples: Record<string, unknown> = {};
+  try {
+    // The stored row (server/src/spec/types.ts): {schemas, samples, operation}; schemas stay $refs.
+    const stored = JSON.parse(o.operation) as { operation?: Record<string, unknown>; samples?: Record<string, unknown> };
+    op = stored.operation ?? {};
+    samples = stored.samples ?? {};
+  } catch { return []; }
   const out: string[] = [];
   const description = typeof op.description === 'string' ? op.description.split(/(?<=\.)\s/)[0]!.trim() : '';
   if (description && description !== o.summary) out.push(description);
@@ -131,16 +137,22 @@ function operationDetails(o: OperationHit): string[] {
   const named = params.filter((p) => typeof p.name === 'string').slice(0, 6)
     .map((p) => `${String(p.name)} (${String(p.in ?? 'query')}${p.required ? ', required' : ''})`);
   if (named.length) out.push(`Parameters: ${named.join(', ')}.`);
-  const body = exampleBody(op);
+  const body = exampleBody(op, samples);
   out.push(`Example: ${o.method.toUpperCase()} ${o.path}${body ? ` with the body ${body}` : ''}`);
   return out;
 }
 
-function exampleBody(op: Record<string, unknown>): string | null {
-  const content = (op.requestBody as { content?: Record<string, { schema?: Schema; example?: unknown }> } | undefined)?.content;
-  const media = content?.['application/json'] ?? (content ? Object.values(content)[0] : undefined);
+/** The documented example, else the one the indexer generated (server/src/spec/samples.ts keys), else one from inline properties. */
+function exampleBody(op: Record<string, unknown>, samples: Record<string, unknown>): string | null {
+  const content = (op.requestBody as { content?: Record<string, { schema?: Schema; example?: unknown; examples?: Record<string, { value?: unknown }> }> } | undefined)?.content;
+  const mediaType = content?.['application/json'] ? 'application/json' : content ? Object.keys(content)[0] : undefined;
+  const media = mediaType ? content![mediaType] : undefined;
   if (!media) return null;
   if (media.example !== undefined) return JSON.stringify(media.example).slice(0, 300);
+  const named = Object.values(media.examples ?? {}).find((e) => e && typeof e === 'object' && e.value !== undefined);
+  if (named) return JSON.stringify(named.value).slice(0, 300);
+  const generated = samples[`request|${mediaType}`];
+  if (generated !== undefined) return JSON.stringify(generated).slice(0, 300);
   const schema = media.schema;
   if (!schema?.properties) return null;
   const keys = (schema.required?.length ? schema.required : Object.keys(schema.properties)).slice(0, 5);
