@@ -46,7 +46,7 @@ describe('documentation viewer in the product page', () => {
     expect(await cards.locator('h3').allInnerTexts()).toEqual(['Checkout', 'Webhooks', 'After the sale', 'Going live']);
     expect(await cards.nth(1).innerText()).toContain('2 articles');
 
-    await page.locator('agora-portal a[aria-label="View the articles of Webhooks"]').click();
+    await page.locator('agora-portal a[aria-label="View articles: Webhooks"]').click();
     await poll(() => pathOf(page)).toBe(`${BASE}/viewer/${HANDBOOK}/1`);
     await poll(() => articleTitle(page)).toBe('Register an endpoint');
     expect(await page.locator('agora-portal [data-article] .agora-md').innerText()).toContain('POST /webhook-endpoints');

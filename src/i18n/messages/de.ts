@@ -627,7 +627,7 @@ export const de: Messages = {
   'docs.sections.eyebrow': 'Abschnitt {number, number}',
   'docs.sections.articles': '{count, plural, =0 {Keine Artikel} one {# Artikel} other {# Artikel}}',
   'docs.sections.view': 'Artikel ansehen',
-  'docs.sections.viewNamed': 'Artikel von {title} ansehen',
+  'docs.sections.viewNamed': 'Artikel ansehen: {title}',
   'docs.sections.none': 'Dieses Dokument hat keine Abschnitte',
   'docs.sections.noneMessage': 'Öffnen Sie es auf seiner eigenen Seite, um es zu lesen oder herunterzuladen.',
   'docs.sections.open': 'Dokument öffnen',

@@ -627,7 +627,7 @@ export const en = {
   'docs.sections.eyebrow': 'Section {number, number}',
   'docs.sections.articles': '{count, plural, =0 {No articles} one {# article} other {# articles}}',
   'docs.sections.view': 'View articles',
-  'docs.sections.viewNamed': 'View the articles of {title}',
+  'docs.sections.viewNamed': 'View articles: {title}',
   'docs.sections.none': 'This document has no sections',
   'docs.sections.noneMessage': 'Open it on its own page to read or download it.',
   'docs.sections.open': 'Open the document',

