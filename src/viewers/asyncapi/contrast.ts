@@ -6,7 +6,7 @@ const SHADES: Record<string, string> = {
   'gray-500': '#5f6b7a', 'gray-600': '#4a5568',
   'blue-400': '#2b6cb0', 'blue-500': '#2b6cb0', 'blue-600': '#2b6cb0',
   'yellow-600': '#8a5a00',
-  'orange-500': '#b45309', 'orange-600': '#b45309', 'orange-700': '#9c4221',
+  'orange-500': '#9c4221', 'orange-600': '#9c4221', 'orange-700': '#9c4221',
   'teal-500': '#0b7a72', 'green-600': '#167a53', 'indigo-400': '#4c51bf',
   'purple-500': '#6d28d9', 'red-600': '#c42b2b',
 };

@@ -26,7 +26,7 @@ const CODE_CSS = `
 :host{display:block}
 .lines{display:flex;min-width:max-content;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;font-size:12.5px;line-height:20px}
 pre{margin:0;padding:8px 12px;font:inherit;white-space:pre}
-.gutter{user-select:none;border-right:1px solid #e5e7eb;background:rgba(243,244,246,.7);text-align:right;color:#9ca3af}
+.gutter{user-select:none;border-right:1px solid #e5e7eb;background:rgba(243,244,246,.7);text-align:right;color:#5f6b7a}
 .source{color:#1f2937}
 code{font:inherit}
 ${HIGHLIGHT_CSS}`;

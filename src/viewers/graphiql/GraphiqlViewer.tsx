@@ -50,6 +50,7 @@ const NARROW_CSS = `
 const THEME_CSS = `
 :host{display:block}
 .graphiql-frame{container-type:inline-size}
+.monaco-editor .line-numbers.dimmed-line-number{color:#6b7280}
 .graphiql-container{font-family:inherit;--font-family:inherit;border-radius:10px;overflow:hidden}
 .graphiql-container .graphiql-logo{display:none}
 .monaco-editor .lines-content{max-width:4000000px;max-height:4000000px}

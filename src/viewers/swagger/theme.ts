@@ -5,7 +5,11 @@ import { METHOD_COLORS } from '../../ui/methodColors.ts';
 
 const METHOD_CSS = Object.entries(METHOD_COLORS)
   .map(([m, c]) => `.swagger-ui .opblock.opblock-${m} .opblock-summary-method{background:${c}}.swagger-ui .opblock.opblock-${m}{border-color:${c}}`)
-  .join('\n');
+  .join('\n')
+  // Deprecated operations: Swagger UI fades the whole block to 60% (text under 4.5:1); the struck-out
+  // path and a grey badge already say it.
+  + '\n.swagger-ui .opblock.opblock-deprecated{opacity:1}.swagger-ui .opblock.opblock-deprecated .opblock-summary-method{background:#4b5563}'
+  + '.swagger-ui .opblock-summary-path__deprecated{color:#4b5563}';
 
 export const SWAGGER_THEME_CSS = `
 :host{display:block}
