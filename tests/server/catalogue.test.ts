@@ -232,7 +232,11 @@ describe('asset resources', () => {
     expect(bob.canRequestAccessOrCredential).toBe(false);
     expect((await get(null, `${base}/r-pets`)).body.canRequestAccessOrCredential).toBe(false);
     const empty = (await get(f.alice, `${base}/r-empty`)).body;
-    expect(empty).toMatchObject({ hasEmptyDefinition: true, status: 'deleted', specificationSize: 0 });
+    expect(empty).toMatchObject({ hasEmptyDefinition: true, status: 'deleted', specificationSize: 0, importWarnings: [] });
+    // What the import tolerated in the description, for the explorer's notices.
+    await t.db.execute(sql`update asset_resources set import_warnings = ${JSON.stringify(['The description has no "info" object.'])}::jsonb where id = 'r-pets'`);
+    expect((await get(null, `${base}/r-pets`)).body.importWarnings).toEqual(['The description has no "info" object.']);
+    await t.db.execute(sql`update asset_resources set import_warnings = '[]'::jsonb where id = 'r-pets'`);
     // an older version's resource cannot be requested
     const old = (await get(f.alice, '/products/p-pets/versions/v-pets-1/assetresources/r-pets-old')).body;
     expect(old.canRequestAccessOrCredential).toBe(false);

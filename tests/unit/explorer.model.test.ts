@@ -56,3 +56,60 @@ describe('sampleOf through references', () => {
     expect(sampleOf({ $ref: '#/s/Node' })).toEqual({});
   });
 });
+
+// What Swagger UI showed on small descriptions, now drawn by the explorer for every size (issue 16).
+describe('normalizeOperation: security, links, callbacks', () => {
+  it('reads the security requirements: none declared, open to all, alternatives with scopes, optional', () => {
+    expect(normalizeOperation({ responses: {} }, false).security).toBeNull();
+    expect(normalizeOperation({ security: [], responses: {} }, false).security).toEqual([]);
+    expect(normalizeOperation({ security: [{ oauth: ['read:pets', 'write:pets'], api_key: [] }, {}], responses: {} }, true).security).toEqual([
+      [{ scheme: 'oauth', scopes: ['read:pets', 'write:pets'] }, { scheme: 'api_key', scopes: [] }],
+      [],
+    ]);
+  });
+
+  it('reads the links of a response, by operationId or operationRef, with their parameters', () => {
+    const op = normalizeOperation({
+      responses: {
+        201: {
+          description: 'created',
+          links: {
+            GetUser: { operationId: 'getUser', parameters: { userId: '$response.body#/id' }, description: 'The new user' },
+            Ref: { operationRef: '#/paths/~1users~1{id}/get', parameters: { id: 42 } },
+          },
+        },
+        404: { description: 'missing' },
+      },
+    }, false);
+    expect(op.responses[0]!.links).toEqual([
+      { name: 'GetUser', target: 'getUser', description: 'The new user', parameters: [['userId', '$response.body#/id']] },
+      { name: 'Ref', target: '#/paths/~1users~1{id}/get', description: '', parameters: [['id', '42']] },
+    ]);
+    expect(op.responses[1]!.links).toEqual([]);
+  });
+
+  it('reads callbacks as operations of their own, by name, expression and method', () => {
+    const op = normalizeOperation({
+      responses: { 201: { description: 'subscribed' } },
+      callbacks: {
+        onEvent: {
+          '{$request.body#/callbackUrl}': {
+            post: {
+              summary: 'Event delivered', deprecated: true,
+              requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } } } } },
+              responses: { 204: { description: 'received' } },
+            },
+          },
+        },
+      },
+    }, false);
+    expect(op.callbacks).toHaveLength(1);
+    const [cb] = op.callbacks;
+    expect(cb).toMatchObject({ name: 'onEvent', expression: '{$request.body#/callbackUrl}', method: 'post' });
+    expect(cb!.operation).toMatchObject({ summary: 'Event delivered', deprecated: true });
+    expect(cb!.operation.requestBody!.contents[0]).toMatchObject({ mediaType: 'application/json', example: { id: 'string' }, documented: false });
+    expect(cb!.operation.responses.map((r) => r.status)).toEqual(['204']);
+    // Swagger 2 has no callbacks.
+    expect(normalizeOperation({ responses: {}, callbacks: { x: {} } }, true).callbacks).toEqual([]);
+  });
+});

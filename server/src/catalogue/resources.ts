@@ -34,7 +34,7 @@ function resourceColumns(caller: Caller): SQL {
   const org = callerOrg(caller);
   return sql`ar.id, ar.title, ar.description, ar.version, ar.type, ar.content_type, ar.state, ar.status,
     ar.stage_id, st.title as stage_title, ar.source_release_state_name, ar.source_release_state_message,
-    ar.source_asset_resource_id, ar.asset_id, a.title as asset_title, ar.mutual_tls, ar.read_only, ar.endpoints,
+    ar.source_asset_resource_id, ar.asset_id, a.title as asset_title, ar.mutual_tls, ar.read_only, ar.endpoints, ar.import_warnings,
     octet_length(ar.specification)::int as specification_size, ar.modified_at, v.product_id, ar.product_version_id,
     ard.id as ard_id, ard.title as ard_title, ard.schema as ard_schema, ard.approval as ard_approval,
     (select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'type', c.crd_type) order by c.title), '[]'::json)
@@ -56,7 +56,7 @@ interface Row {
   id: string; title: string; description: string; version: string; type: string; content_type: string; state: string;
   status: string | null; stage_id: string | null; stage_title: string | null; source_release_state_name: string | null;
   source_release_state_message: string | null; source_asset_resource_id: string | null; asset_id: string | null;
-  asset_title: string | null; mutual_tls: boolean; read_only: boolean; endpoints: unknown; specification_size: number;
+  asset_title: string | null; mutual_tls: boolean; read_only: boolean; endpoints: unknown; import_warnings: string[] | null; specification_size: number;
   modified_at: unknown; product_id: string; product_version_id: string; ard_id: string | null; ard_title: string | null;
   ard_schema: unknown; ard_approval: string | null; crds: Array<{ id: string; title: string; type: string }>;
   access_infos: AssetResource['accessInfos']; is_latest: boolean; subscribed: boolean; total?: number;
@@ -78,6 +78,7 @@ function toResource(r: Row, caller: Caller): AssetResource {
     hasEmptyDefinition: r.specification_size === 0,
     canRequestAccessOrCredential: !!caller.userId && requestable && r.is_latest && r.subscribed && r.status !== 'deleted' && r.state === 'active',
     specificationSize: r.specification_size, mutualTls: r.mutual_tls, readOnly: r.read_only, endpoints: r.endpoints ?? [],
+    importWarnings: r.import_warnings ?? [],
     productId: r.product_id, productVersionId: r.product_version_id, metadata: { modifiedAt: iso(r.modified_at) },
   };
 }

@@ -289,6 +289,8 @@ export const AssetResource = Type.Object({
   mutualTls: Type.Boolean(),
   readOnly: Type.Boolean(),
   endpoints: Type.Unknown(),
+  /** What the import tolerated in the description (publishing's detect.ts), in English. */
+  importWarnings: Type.Array(Type.String()),
   productId: Type.String(),
   productVersionId: Type.String(),
   metadata: Type.Object({ modifiedAt: DateTime }),

@@ -845,6 +845,18 @@ export const de: Messages = {
   'explorer.auth.cancel': 'Abbrechen',
   'explorer.auth.logout': 'Abmelden',
   'explorer.auth.applied': 'Diese Zugangsdaten werden bei jedem ausprobierten Aufruf gesendet.',
+  'explorer.warning.imported': '{count, plural, one {Der Import hat # Hinweis zu dieser Beschreibung} other {Der Import hat # Hinweise zu dieser Beschreibung}}',
+  'explorer.view.label': 'Ansichten der Beschreibung',
+  'explorer.view.list': 'Explorer',
+  'explorer.view.swagger': 'Swagger UI',
+  'explorer.op.security': 'Autorisierung',
+  'explorer.op.securityNone': 'Keine Autorisierung nötig.',
+  'explorer.op.securityOr': 'oder',
+  'explorer.op.securityOptional': 'optional',
+  'explorer.op.scopes': 'Bereiche: {scopes}',
+  'explorer.op.links': 'Links',
+  'explorer.op.callbacks': 'Rückrufe',
+  'explorer.schema.example': 'Beispiel: {value}',
   // == end explorer ==
   // == tiles ==
   // Product and category tiles, shared by home, browse and the category pages.

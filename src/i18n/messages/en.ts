@@ -845,6 +845,18 @@ export const en = {
   'explorer.auth.cancel': 'Cancel',
   'explorer.auth.logout': 'Log out',
   'explorer.auth.applied': 'These credentials are sent with every call you try.',
+  'explorer.warning.imported': '{count, plural, one {The import noted # thing about this description} other {The import noted # things about this description}}',
+  'explorer.view.label': 'Views of the description',
+  'explorer.view.list': 'Explorer',
+  'explorer.view.swagger': 'Swagger UI',
+  'explorer.op.security': 'Authorization',
+  'explorer.op.securityNone': 'No authorization needed.',
+  'explorer.op.securityOr': 'or',
+  'explorer.op.securityOptional': 'optional',
+  'explorer.op.scopes': 'scopes: {scopes}',
+  'explorer.op.links': 'Links',
+  'explorer.op.callbacks': 'Callbacks',
+  'explorer.schema.example': 'Example: {value}',
   // == end explorer ==
   // == tiles ==
   // Product and category tiles, shared by home, browse and the category pages.

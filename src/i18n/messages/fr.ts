@@ -845,6 +845,18 @@ export const fr: Messages = {
   'explorer.auth.cancel': 'Annuler',
   'explorer.auth.logout': 'Se déconnecter',
   'explorer.auth.applied': 'Ces identifiants sont envoyés avec chaque appel que vous essayez.',
+  'explorer.warning.imported': '{count, plural, one {L’import a relevé # point sur cette description} other {L’import a relevé # points sur cette description}}',
+  'explorer.view.label': 'Vues de la description',
+  'explorer.view.list': 'Explorateur',
+  'explorer.view.swagger': 'Swagger UI',
+  'explorer.op.security': 'Autorisation',
+  'explorer.op.securityNone': 'Aucune autorisation nécessaire.',
+  'explorer.op.securityOr': 'ou',
+  'explorer.op.securityOptional': 'facultative',
+  'explorer.op.scopes': 'portées : {scopes}',
+  'explorer.op.links': 'Liens',
+  'explorer.op.callbacks': 'Rappels',
+  'explorer.schema.example': 'Exemple : {value}',
   // == end explorer ==
   // == tiles ==
   // Product and category tiles, shared by home, browse and the category pages.

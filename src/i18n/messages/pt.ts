@@ -845,6 +845,18 @@ export const pt: Messages = {
   'explorer.auth.cancel': 'Cancelar',
   'explorer.auth.logout': 'Sair',
   'explorer.auth.applied': 'Estas credenciais são enviadas em cada chamada que você testar.',
+  'explorer.warning.imported': '{count, plural, one {A importação notou # ponto sobre esta descrição} other {A importação notou # pontos sobre esta descrição}}',
+  'explorer.view.label': 'Visualizações da descrição',
+  'explorer.view.list': 'Explorador',
+  'explorer.view.swagger': 'Swagger UI',
+  'explorer.op.security': 'Autorização',
+  'explorer.op.securityNone': 'Nenhuma autorização necessária.',
+  'explorer.op.securityOr': 'ou',
+  'explorer.op.securityOptional': 'opcional',
+  'explorer.op.scopes': 'escopos: {scopes}',
+  'explorer.op.links': 'Links',
+  'explorer.op.callbacks': 'Callbacks',
+  'explorer.schema.example': 'Exemplo: {value}',
   // == end explorer ==
   // == tiles ==
   // Product and category tiles, shared by home, browse and the category pages.

@@ -12,7 +12,7 @@ import { ConsoleProvider, useConsole } from './console/context.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
 import { Code } from './LazyCode.tsx';
 import { OpenApiExplorer } from './openapi/OpenApiExplorer.tsx';
-import { AsyncApiViewer, GraphiqlViewer, OPENAPI_TYPES, drawnWhole } from './viewers.ts';
+import { AsyncApiViewer, GraphiqlViewer, OPENAPI_TYPES } from './viewers.ts';
 
 
 export interface SpecViewProps {
@@ -50,8 +50,6 @@ function FetchError({ error, onRetry }: { error: unknown; onRetry: () => void })
 function IndexedView({ productId, versionId, resource }: SpecViewProps) {
   const { t } = useMessages('explorer');
   const index = useSpecIndex(productId, versionId, resource.id);
-  // A description drawn whole is fetched alongside its index, not after it.
-  useResourceText(productId, versionId, resource.id, OPENAPI_TYPES.includes(resource.type) && drawnWhole(resource.specificationSize));
   if (index.error) return <FetchError error={index.error} onRetry={() => void index.mutate()} />;
   if (!index.data) return <LoadingPlaceholder className="py-24" label={t('explorer.loading')} />;
   if (index.data.error) {

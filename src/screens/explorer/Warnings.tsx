@@ -1,6 +1,7 @@
 // The resource page's notices (spec 1 §2, §4, §8; spec 2 §8): deleted by the provider (with the
 // contact line), not the latest version (with a link to it), mutual TLS, read-only specification,
-// and the large-file performance warning at LARGE_SPEC_BYTES or more.
+// the large-file performance warning at LARGE_SPEC_BYTES or more, and what the import tolerated
+// in the description (its warnings, as the publishing server wrote them).
 import type { AssetResource } from '../../api/explorer.ts';
 import { useResourceCounterpart } from '../../api/explorer.ts';
 import type { Product } from '../../api/products.ts';
@@ -40,7 +41,8 @@ export function Warnings({ product, resource, versionId, versionLabel }: Warning
     : null;
   const large = resource.specificationSize >= LARGE_SPEC_BYTES;
   const deleted = resource.status === 'deleted';
-  if (!deleted && !notLatest && !resource.mutualTls && !resource.readOnly && !large) return null;
+  const imported = resource.importWarnings ?? [];
+  if (!deleted && !notLatest && !resource.mutualTls && !resource.readOnly && !large && imported.length === 0) return null;
   return (
     <div className="flex flex-col gap-3" data-part="warnings">
       {deleted && (
@@ -74,6 +76,13 @@ export function Warnings({ product, resource, versionId, versionLabel }: Warning
       {large && (
         <Alert tone="warning" title={t('explorer.warning.large', { size: size(resource.specificationSize) })}>
           <span data-warning="large">{t('explorer.warning.largeMessage')}</span>
+        </Alert>
+      )}
+      {imported.length > 0 && (
+        <Alert tone="info" title={t('explorer.warning.imported', { count: imported.length })}>
+          <ul className="m-0 list-disc pl-5" data-warning="import">
+            {imported.map((w, i) => <li key={i}>{w}</li>)}
+          </ul>
         </Alert>
       )}
     </div>

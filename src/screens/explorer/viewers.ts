@@ -27,16 +27,17 @@ export const GraphiqlViewer = lazy(withTimeout(loadGraphiql));
 
 export const OPENAPI_TYPES = ['oas2', 'oas3', 'oas3.1'];
 
-/** Whether an OpenAPI description is drawn whole in Swagger UI (else by the on-demand list). */
+/** Whether an OpenAPI description is small enough to be offered whole in Swagger UI too (its
+ * second tab; the explorer's own list draws every size). */
 export const drawnWhole = (documentBytes: number) => documentBytes < LARGE_SPEC_BYTES;
 
 export function preloadViewerFor(resource: { type: string; specificationSize: number; hasEmptyDefinition: boolean }): void {
   if (resource.hasEmptyDefinition) return;
   const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
-  if (OPENAPI_TYPES.includes(resource.type)) {
-    if (drawnWhole(resource.specificationSize)) quiet(loadSwagger());
-    else preloadCodeViewer();
-  } else if (resource.type === 'asyncapi') quiet(loadAsyncApi());
+  // OpenAPI: the explorer's own list is in the screen's chunk; Swagger UI loads on its tab only,
+  // and the highlighter once the list is drawn (OpenApiExplorer), off the first paint's path.
+  if (OPENAPI_TYPES.includes(resource.type)) return;
+  if (resource.type === 'asyncapi') quiet(loadAsyncApi());
   else if (resource.type === 'graphql') quiet(loadGraphiql());
   else if (resource.type === 'wsdl' || resource.type === 'protobuf') preloadCodeViewer();
 }

@@ -1,13 +1,16 @@
-// OpenAPI 2, 3.0 and 3.1. The server's index comes first (head, tags, operation summaries). A
-// description under the large-file threshold is then drawn whole in Swagger UI; a larger one in
-// the explorer's own list, each operation fetched and drawn when opened, so a 13 MB description
-// shows its first operation as fast as a small one and never freezes the tab.
-import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+// OpenAPI 2, 3.0 and 3.1. The server's index comes first (head, tags, operation summaries) and
+// the explorer's own list draws it at once, whatever the size: each operation fetched and drawn
+// when opened, so a 13 MB description shows its first operation as fast as the Petstore and never
+// freezes the tab, and every description looks the same, themed and translated. Under the
+// large-file threshold Swagger UI is offered too, on a second tab, for readers who know it: its
+// chunk and the whole text are fetched only when that tab is chosen.
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useResourceText, type SpecIndexResponse } from '../../../api/explorer.ts';
 import { useMessages } from '../../../i18n/intl.ts';
 import { Md as Markdown } from '../LazyMarkdown.tsx';
 import { ErrorPlaceholder, LoadingPlaceholder } from '../../../ui/Placeholders.tsx';
 import { IconSearch } from '../../../ui/icons.tsx';
+import { cx, FOCUS_RING } from '../../../ui/tone.ts';
 import { ConsoleBar } from '../console/ConsoleBar.tsx';
 import { useConsole } from '../console/context.tsx';
 import type { InterceptedRequest } from '../console/gateway.ts';
@@ -18,14 +21,52 @@ import { SwaggerDocument, drawnWhole } from '../viewers.ts';
 
 const ALL_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
 
-/** Whether a description is drawn by the on-demand list rather than whole in Swagger UI. */
-export const isLarge = (index: Pick<SpecIndexResponse, 'sizes'>) => !drawnWhole(index.sizes.document);
+/** Whether Swagger UI is offered as a second view (a description small enough to draw whole). */
+export const offersSwagger = (index: Pick<SpecIndexResponse, 'sizes'>) => drawnWhole(index.sizes.document);
+
+type View = 'list' | 'swagger';
+const VIEWS: View[] = ['list', 'swagger'];
 
 export function OpenApiExplorer({ index }: { index: SpecIndexResponse }) {
+  const [view, setView] = useState<View>('list');
+  const swagger = offersSwagger(index) && view === 'swagger';
   return (
-    <div className="flex flex-col gap-4" data-explorer="openapi" data-mode={isLarge(index) ? 'list' : 'swagger'}>
+    <div className="flex flex-col gap-4" data-explorer="openapi" data-mode={swagger ? 'swagger' : 'list'}>
       <ApiInfo index={index} />
-      {isLarge(index) ? <LargeExplorer index={index} /> : <SwaggerExplorer />}
+      {offersSwagger(index) && <ViewTabs view={view} onChange={setView} />}
+      <div role={offersSwagger(index) ? 'tabpanel' : undefined} id={offersSwagger(index) ? `${TABS_ID}-panel` : undefined}
+        aria-labelledby={offersSwagger(index) ? `${TABS_ID}-${view}` : undefined} className="flex flex-col gap-4">
+        {swagger ? <SwaggerExplorer /> : <ListExplorer index={index} />}
+      </div>
+    </div>
+  );
+}
+
+const TABS_ID = 'openapi-view';
+
+/** Explorer | Swagger UI: tabs with arrow keys (WAI-ARIA tabs, automatic activation). */
+function ViewTabs({ view, onChange }: { view: View; onChange: (v: View) => void }) {
+  const { t } = useMessages('explorer');
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const onKey = (e: KeyboardEvent) => {
+    const at = VIEWS.indexOf(view);
+    const next = e.key === 'ArrowRight' ? (at + 1) % VIEWS.length : e.key === 'ArrowLeft' ? (at + VIEWS.length - 1) % VIEWS.length
+      : e.key === 'Home' ? 0 : e.key === 'End' ? VIEWS.length - 1 : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    onChange(VIEWS[next]!);
+    refs.current[next]?.focus();
+  };
+  return (
+    <div role="tablist" aria-label={t('explorer.view.label')} className="flex gap-1 border-b border-gray-200" onKeyDown={onKey} data-part="view-tabs">
+      {VIEWS.map((v, i) => (
+        <button key={v} ref={(el) => { refs.current[i] = el; }} type="button" role="tab" id={`${TABS_ID}-${v}`} aria-selected={view === v}
+          aria-controls={`${TABS_ID}-panel`} tabIndex={view === v ? 0 : -1} onClick={() => onChange(v)} data-view={v}
+          className={cx('-mb-px border-0 border-b-2 bg-transparent px-3 py-2 text-sm font-medium', FOCUS_RING,
+            view === v ? 'border-primary text-primary' : 'border-transparent text-gray-600 hover:text-gray-900')}>
+          {v === 'list' ? t('explorer.view.list') : t('explorer.view.swagger')}
+        </button>
+      ))}
     </div>
   );
 }
@@ -64,12 +105,13 @@ function ApiInfo({ index }: { index: SpecIndexResponse }) {
   );
 }
 
-function LargeExplorer({ index }: { index: SpecIndexResponse }) {
+function ListExplorer({ index }: { index: SpecIndexResponse }) {
   const { t } = useMessages('explorer');
   const [filter, setFilter] = useState('');
   const id = useId();
-  // Examples of opened operations need the highlighter: fetch it while the reader looks at the list.
-  useEffect(() => preloadCodeViewer(), []);
+  // Examples of opened operations need the highlighter: fetch it once the list is painted and the
+  // browser is idle, so it never competes with the first paint.
+  useEffect(() => whenIdle(preloadCodeViewer), []);
   return (
     <>
       <ConsoleBar>
@@ -93,6 +135,15 @@ function LargeExplorer({ index }: { index: SpecIndexResponse }) {
       <OperationList tags={index.tags} filter={filter} swagger2={index.format === 'swagger'} />
     </>
   );
+}
+
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 200);
+  return () => clearTimeout(timer);
 }
 
 function SwaggerExplorer() {

@@ -14,8 +14,8 @@ import { cx, FOCUS_RING } from '../../../ui/tone.ts';
 import { useConsole } from '../console/context.tsx';
 import type { GatewayAnswer } from '../console/gateway.ts';
 import { Code } from '../LazyCode.tsx';
-import { methodTryable } from './methods.ts';
-import { normalizeOperation, toFieldText, typeLabel, type MediaContent, type NormalizedOperation, type Parameter } from './model.ts';
+import { METHOD_HEX, methodTryable } from './methods.ts';
+import { normalizeOperation, toFieldText, typeLabel, type Callback, type MediaContent, type NormalizedOperation, type Parameter, type ResponseLink, type SecurityRequirement } from './model.ts';
 import { buildRequest, missingValues, paramKey, type TryItValues } from './request.ts';
 import { SchemaIds, SchemaView } from './SchemaView.tsx';
 
@@ -76,6 +76,7 @@ function OperationBody({ op, summary, swagger2, warm }: { op: NormalizedOperatio
           )}
         </div>
       )}
+      {op.security && <Security requirements={op.security} />}
       {tryIt.allowed && !canTry && <Alert tone="info">{t('explorer.readOnly.operation')}</Alert>}
 
       <section aria-label={t('explorer.op.parameters')} className="flex flex-col gap-2">
@@ -108,9 +109,74 @@ function OperationBody({ op, summary, swagger2, warm }: { op: NormalizedOperatio
       {answer && <Answer answer={answer} />}
 
       <Responses responses={op.responses} open={warm} />
+      {op.callbacks.length > 0 && <Callbacks callbacks={op.callbacks} />}
     </div>
   );
 }
+
+/** Who may call it: any one of the requirements, each naming its schemes (and scopes) together. */
+function Security({ requirements }: { requirements: SecurityRequirement[] }) {
+  const { t } = useMessages('explorer');
+  return (
+    <section aria-label={t('explorer.op.security')} className="flex flex-col gap-1" data-part="security">
+      <h4 className="m-0 text-sm font-semibold uppercase tracking-wide text-gray-700">{t('explorer.op.security')}</h4>
+      {requirements.length === 0 ? <p className="m-0 text-sm text-gray-600">{t('explorer.op.securityNone')}</p> : (
+        <ul className="m-0 flex list-none flex-wrap items-center gap-2 p-0 text-sm">
+          {requirements.map((requirement, i) => (
+            <li key={i} className="flex flex-wrap items-center gap-2">
+              {i > 0 && <span className="text-xs text-gray-600">{t('explorer.op.securityOr')}</span>}
+              {requirement.length === 0
+                ? <span className="rounded bg-gray-100 px-2 py-0.5 text-xs text-gray-700">{t('explorer.op.securityOptional')}</span>
+                : requirement.map((r) => (
+                  <span key={r.scheme} className="rounded border border-gray-200 bg-white px-2 py-0.5 text-xs text-gray-800" data-security={r.scheme}>
+                    <span className="font-mono font-semibold">{r.scheme}</span>
+                    {r.scopes.length > 0 && <span className="text-gray-600"> · {t('explorer.op.scopes', { scopes: r.scopes.join(', ') })}</span>}
+                  </span>
+                ))}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** OpenAPI 3 callbacks: the requests the API makes back to the caller, drawn like operations (never tried). */
+function Callbacks({ callbacks }: { callbacks: Callback[] }) {
+  const { t } = useMessages('explorer');
+  return (
+    <section aria-label={t('explorer.op.callbacks')} className="flex flex-col gap-2" data-part="callbacks">
+      <h4 className="m-0 text-sm font-semibold uppercase tracking-wide text-gray-700">{t('explorer.op.callbacks')}</h4>
+      {callbacks.map((c) => <CallbackRow key={`${c.name} ${c.expression} ${c.method}`} callback={c} />)}
+    </section>
+  );
+}
+
+function CallbackRow({ callback }: { callback: Callback }) {
+  const [open, setOpen] = useState(false);
+  const { operation: op } = callback;
+  return (
+    <div className="rounded-lg border border-gray-200 bg-white" data-callback={callback.name}>
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}
+        className={cx('flex w-full flex-wrap items-center gap-2 border-0 bg-transparent px-3 py-2 text-left', FOCUS_RING)}>
+        <span className="text-sm font-semibold text-gray-900">{callback.name}</span>
+        <span className="rounded px-1.5 py-0.5 font-mono text-xs font-bold uppercase text-white" style={{ background: METHOD_HEX[callback.method] ?? '#4b5563' }}>{callback.method}</span>
+        <span className="min-w-0 break-all font-mono text-xs text-gray-700">{callback.expression}</span>
+        {op.summary && <span className="text-sm text-gray-600">{op.summary}</span>}
+      </button>
+      {open && (
+        <div className="flex flex-col gap-4 border-t border-gray-100 px-3 py-3">
+          {op.description && <Markdown source={op.description} className="text-sm" />}
+          {op.parameters.length > 0 && <Parameters params={op.parameters} trying={false} values={NO_VALUES} setValues={() => undefined} missing={[]} />}
+          {op.requestBody && <RequestBody op={op} trying={false} values={{ ...NO_VALUES, contentType: op.requestBody.contents[0]?.mediaType ?? '' }} setValues={() => undefined} missing={false} />}
+          <Responses responses={op.responses} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+const NO_VALUES: TryItValues = { params: {}, body: '', contentType: '', accept: '' };
 
 const WARM_ANSWER: GatewayAnswer = {
   status: 200, statusText: 'OK', headers: [['content-type', 'application/json']], contentType: 'application/json',
@@ -119,6 +185,7 @@ const WARM_ANSWER: GatewayAnswer = {
 
 const WARM_OPERATION: NormalizedOperation = normalizeOperation({
   summary: 'Sample', description: 'Sample', deprecated: true, externalDocs: { url: 'https://example.com' },
+  security: [{ key: ['read'] }, {}],
   parameters: [
     { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
     { name: 'state', in: 'query', schema: { type: 'string', enum: ['open', 'closed'] } },
@@ -304,7 +371,7 @@ function ResponseRow({ response, open: initiallyOpen }: { response: NormalizedOp
   const [open, setOpen] = useState(!!initiallyOpen);
   const [type, setType] = useState(response.contents[0]?.mediaType ?? '');
   const content = response.contents.find((c) => c.mediaType === type) ?? response.contents[0];
-  const expandable = response.contents.length > 0 || response.headers.length > 0;
+  const expandable = response.contents.length > 0 || response.headers.length > 0 || response.links.length > 0;
   return (
     <div className="px-3 py-2" data-response={response.status}>
       <button type="button" aria-expanded={expandable ? open : undefined} disabled={!expandable} onClick={() => setOpen(!open)}
@@ -325,6 +392,7 @@ function ResponseRow({ response, open: initiallyOpen }: { response: NormalizedOp
               </ul>
             </div>
           )}
+          {response.links.length > 0 && <Links links={response.links} />}
           {content && (
             <>
               <MediaSelect contents={response.contents} value={type} onChange={setType} label={t('explorer.op.contentType')} />
@@ -333,6 +401,28 @@ function ResponseRow({ response, open: initiallyOpen }: { response: NormalizedOp
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/** OpenAPI 3 links: the operations a response's values lead to, with the values they pass. */
+function Links({ links }: { links: ResponseLink[] }) {
+  const { t } = useMessages('explorer');
+  return (
+    <div className="text-xs" data-part="links">
+      <p className="m-0 mb-1 font-semibold text-gray-700">{t('explorer.op.links')}</p>
+      <ul className="m-0 list-none p-0">
+        {links.map((l) => (
+          <li key={l.name} className="py-0.5" data-link={l.name}>
+            <span className="font-mono font-semibold text-gray-900">{l.name}</span>
+            {l.target && <span className="text-gray-700"> → <code className="font-mono">{l.target}</code></span>}
+            {l.description && <span className="text-gray-600"> — {l.description}</span>}
+            {l.parameters.length > 0 && (
+              <span className="block font-mono text-gray-600">{l.parameters.map(([k, v]) => `${k}: ${v}`).join(', ')}</span>
+            )}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

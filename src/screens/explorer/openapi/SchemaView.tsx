@@ -80,11 +80,19 @@ function Constraints({ schema }: { schema: Json }) {
   if (Array.isArray(schema.enum)) parts.push(t('explorer.schema.enum', { values: schema.enum.slice(0, 12).map((v) => JSON.stringify(v)).join(', ') + (schema.enum.length > 12 ? ', …' : '') }));
   if (schema.default !== undefined) parts.push(t('explorer.schema.default', { value: JSON.stringify(schema.default) }));
   if (typeof schema.pattern === 'string') parts.push(t('explorer.schema.pattern', { value: schema.pattern }));
+  const example = schema.example !== undefined ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+  if (example !== undefined) parts.push(t('explorer.schema.example', { value: shortJson(example) }));
   for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const) {
     if (typeof schema[key] === 'number') parts.push(`${key}: ${schema[key] as number}`);
   }
   if (!parts.length) return null;
   return <span className="block text-xs text-gray-500">{parts.join(' · ')}</span>;
+}
+
+/** A value in a line: long ones cut (the whole example shows in the example view). */
+function shortJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? '';
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
 export function SchemaView({ schema, label }: { schema: Json; label?: string }) {

@@ -29,11 +29,32 @@ export interface MediaContent {
   documented: boolean;
 }
 
+export interface ResponseLink {
+  name: string;
+  /** operationId, or operationRef when the link names its target that way. */
+  target: string;
+  description: string;
+  /** Parameter name -> runtime expression or value, as written. */
+  parameters: Array<[string, string]>;
+}
+
 export interface ResponseEntry {
   status: string;
   description: string;
   contents: MediaContent[];
   headers: Array<{ name: string; description: string; schema: Json | null }>;
+  links: ResponseLink[];
+}
+
+/** One way to authorize an operation: every scheme of it together, with the scopes asked for. */
+export type SecurityRequirement = Array<{ scheme: string; scopes: string[] }>;
+
+export interface Callback {
+  /** The callback's name and the runtime expression of its URL. */
+  name: string;
+  expression: string;
+  method: string;
+  operation: NormalizedOperation;
 }
 
 export interface NormalizedOperation {
@@ -45,6 +66,10 @@ export interface NormalizedOperation {
   requestBody: { required: boolean; description: string; contents: MediaContent[] } | null;
   responses: ResponseEntry[];
   externalDocs: { url: string; description: string } | null;
+  /** null: none declared (the server merges the document's own); []: open to all (`security: []`);
+   * else any one of the requirements. An empty requirement ({}) makes authorization optional. */
+  security: SecurityRequirement[] | null;
+  callbacks: Callback[];
 }
 
 const PARAM_IN = new Set(['path', 'query', 'header', 'cookie', 'formData']);
@@ -150,7 +175,7 @@ export function normalizeOperation(operation: Json, swagger2: boolean, samples: 
       const header = isObject(h) ? h : {};
       return { name, description: str(header.description), schema: isObject(header.schema) ? header.schema : swagger2 ? oas2Schema(header) : null };
     });
-    return { status, description: str(r.description), contents, headers };
+    return { status, description: str(r.description), contents, headers, links: linksOf(r.links) };
   });
 
   const docs = isObject(operation.externalDocs) && str(operation.externalDocs.url)
@@ -159,7 +184,44 @@ export function normalizeOperation(operation: Json, swagger2: boolean, samples: 
   return {
     summary: str(operation.summary), description: str(operation.description), operationId: str(operation.operationId),
     deprecated: operation.deprecated === true, parameters, requestBody, responses, externalDocs: docs,
+    security: securityOf(operation.security), callbacks: swagger2 ? [] : callbacksOf(operation.callbacks),
   };
+}
+
+const CALLBACK_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+function linksOf(value: unknown): ResponseLink[] {
+  if (!isObject(value)) return [];
+  return Object.entries(value).filter(([, l]) => isObject(l)).map(([name, raw]) => {
+    const l = raw as Json;
+    const parameters = Object.entries(isObject(l.parameters) ? l.parameters : {})
+      .map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
+    return { name, target: str(l.operationId) || str(l.operationRef), description: str(l.description), parameters };
+  });
+}
+
+function securityOf(value: unknown): SecurityRequirement[] | null {
+  if (!Array.isArray(value)) return null;
+  return value.filter(isObject).map((requirement) => Object.entries(requirement)
+    .map(([scheme, scopes]) => ({ scheme, scopes: Array.isArray(scopes) ? scopes.map(String) : [] })));
+}
+
+/** OpenAPI 3 callbacks: name -> { expression: path item }, each operation drawn like any other. */
+function callbacksOf(value: unknown): Callback[] {
+  if (!isObject(value)) return [];
+  const out: Callback[] = [];
+  for (const [name, byExpression] of Object.entries(value)) {
+    if (!isObject(byExpression)) continue;
+    for (const [expression, item] of Object.entries(byExpression)) {
+      if (!isObject(item)) continue;
+      for (const method of CALLBACK_METHODS) {
+        const op = item[method];
+        // The server's generated samples are the operation's own: a callback's examples are made here.
+        if (isObject(op)) out.push({ name, expression, method, operation: normalizeOperation(op, false) });
+      }
+    }
+  }
+  return out;
 }
 
 /** A schema's type in a few words: "string (date-time)", "array of object", "integer | null". */
