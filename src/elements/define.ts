@@ -3,7 +3,7 @@
 // root, the provider theme as CSS custom properties, and the page-wide configuration, session and
 // cache shared by every element.
 import r2wc from '@r2wc/react-to-web-component';
-import { createElement, lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
+import { createElement, Fragment, lazy, Suspense, useLayoutEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { apiFor, ElementConfigContext, type ElementConfig } from '../api/context.ts';
 import { restoreSession } from '../api/auth.ts';
 import type { Api } from '../api/client.ts';
@@ -16,7 +16,7 @@ import { ElementFrame } from './frame.tsx';
 import { installPageApi } from './page.ts';
 import { HostContext } from './host.ts';
 import { CatalogueGate } from './CatalogueGate.tsx';
-import { keepDeclarativeRoot, seedPrerendered } from './prerendered.ts';
+import { dropPrerendered, keepDeclarativeRoot, seedPrerendered } from './prerendered.ts';
 
 /** How an attribute's text becomes a prop. */
 export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
@@ -117,20 +117,27 @@ function Sections({ names, children }: { names: string[]; children?: ReactNode }
   return children;
 }
 
+/** Once the screen's content commits (not a fallback), the pre-rendered nodes go, before paint. */
+function TakeOver({ host }: { host: HTMLElement | null }): null {
+  useLayoutEffect(() => dropPrerendered(host?.shadowRoot), [host]);
+  return null;
+}
+
 /** Everything an element renders around its screen, given its configuration: the custom element's
  * Root in the browser, and render.ts on a server (with a null host). */
 export function ElementTree({ Screen, options, config, host, props }: {
   Screen: ComponentType<any>; options: DefineOptions; config: ElementConfig; host: HTMLElement | null; props: Record<string, unknown>;
 }): ReactNode {
   const fallback = options.fallback ? createElement(options.fallback) : null;
+  const screen = createElement(Fragment, null, createElement(Screen, props), createElement(TakeOver, { host }));
   return createElement(HostContext.Provider, { value: host },
     createElement(ElementConfigContext.Provider, { value: config },
       createElement(LocaleContext.Provider, { value: config.locale },
         createElement(ElementFrame, null,
           createElement(Suspense, { fallback },
             createElement(Sections, { names: options.sections ?? [] }, options.catalogue
-              ? createElement(CatalogueGate, null, createElement(Screen, props))
-              : createElement(Screen, props)))))));
+              ? createElement(CatalogueGate, null, screen)
+              : screen))))));
 }
 
 /**

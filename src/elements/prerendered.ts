@@ -2,7 +2,8 @@
 // shadow root (<template shadowrootmode="open"> from GET /embed/render/{tag} or renderElement)
 // takes that DOM over without a visible jump:
 //  - the spec empties a declarative shadow root when script attaches one; its nodes are put back,
-//    so the page keeps showing them until the screen's first render replaces them in one commit;
+//    so the page keeps showing them until the screen's first render, whose layout effect removes
+//    them before the browser paints (React appends to a shadow root; it never clears one);
 //  - the data the server rendered with (a JSON script in the root) goes into the shared swr cache
 //    under this element's API scope, so that first render shows the same data, not a placeholder.
 import { unstable_serialize } from 'swr';
@@ -17,13 +18,24 @@ export const PRERENDERED_DATA = 'data-agora-prerendered';
 
 export interface PrerenderedEntry { key: CacheKey; data: unknown }
 
+const prerendered = new WeakMap<ShadowRoot, Node[]>();
+
 export function keepDeclarativeRoot(host: HTMLElement, init: ShadowRootInit, attach: (init: ShadowRootInit) => ShadowRoot): ShadowRoot {
   const declarative = host.shadowRoot;
   if (!declarative) return attach(init);
   const nodes = [...declarative.childNodes];
   const root = attach(init);
   if (root.childNodes.length === 0) root.append(...nodes);
+  prerendered.set(root, nodes);
   return root;
+}
+
+/** Removes the pre-rendered nodes: the screen has rendered its own (called in a layout effect). */
+export function dropPrerendered(root: ShadowRoot | null | undefined): void {
+  const nodes = root && prerendered.get(root);
+  if (!nodes) return;
+  prerendered.delete(root);
+  for (const node of nodes) node.parentNode?.removeChild(node);
 }
 
 export function seedPrerendered(root: ShadowRoot, api: Api): void {

@@ -104,7 +104,7 @@ describe('pre-rendered carousel', () => {
     pages.set('/static', hostPage(rendered));
     const page = await newPage(browser, { javaScriptEnabled: false });
     await page.goto(`${hostOrigin}/static`);
-    const text = await page.locator('agora-carousel [data-carousel]').innerText();
+    const text = await page.locator('agora-carousel [data-screen="carousel"]').innerText();
     expect(text).toMatch(/Featured APIs/);
     const slides = await page.locator('agora-carousel [data-slide]').count();
     expect(slides).toBeGreaterThan(0);
