@@ -7,6 +7,7 @@ import { ColumnCustomizer } from './ColumnCustomizer.tsx';
 import { useT } from './i18n.ts';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconColumns, IconSort } from './icons.tsx';
 import { Tooltip } from './Tooltip.tsx';
+import { ScrollRegion } from './ScrollRegion.tsx';
 import { useColumns } from './useColumns.ts';
 import { cx, FOCUS_RING } from './tone.ts';
 
@@ -163,7 +164,7 @@ export function DataTable<Row>({
           )}
         </div>
       )}
-      <div className="relative overflow-x-auto rounded-md border border-gray-200 bg-white">
+      <ScrollRegion label={label} className="relative rounded-md border border-gray-200 bg-white">
         <table className="w-full border-collapse text-sm" aria-label={label}>
           <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
             <tr>
@@ -287,7 +288,7 @@ export function DataTable<Row>({
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {footer}
       {tableId && (
         <ColumnCustomizer

@@ -229,7 +229,7 @@ export function PagedSelect<T>({
             FOCUS_RING,
           )}
         >
-          <span className={cx('min-w-0 flex-1 truncate', value === null && 'text-gray-400')}>
+          <span className={cx('min-w-0 flex-1 truncate', value === null && 'text-gray-500')}>
             {value === null ? (placeholder ?? t('ui.select.placeholder')) : getLabel(value)}
           </span>
         </button>

@@ -12,7 +12,7 @@ export function AppSelect({ value, onChange }: { value: AppChoice | null; onChan
   const api = useApi();
   return (
     <PagedSelect<AppChoice> label={t('insights.filter.application')} value={value} onChange={onChange} clearable searchable
-      placeholder={t('insights.filter.allApplications')} className="min-w-[14rem]"
+      placeholder={t('insights.filter.allApplications')} className="sm:w-64"
       getKey={(a) => a.id} getLabel={(a) => a.title}
       loadPage={({ page, pageSize, search, signal }) => fetchAnalyticsApplications(api, { page, pageSize, search: search || undefined, sort: 'title' }, signal)} />
   );

@@ -7,6 +7,7 @@ import { useMessages } from '../../i18n/intl.ts';
 import { buildFilter } from '../../rules/analytics.ts';
 import { TRAFFIC_PAGE_SIZE } from '../../rules/constants.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
+import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder } from '../../ui/Placeholders.tsx';
 import { AppSelect, type AppChoice } from './AppSelect.tsx';
@@ -46,7 +47,7 @@ export function AppUsage() {
       </section>
       {summary.error ? <ErrorPlaceholder error={summary.error} onRetry={() => void summary.mutate()} /> : !summary.data ? <LoadingPlaceholder /> : (
         <DataTable label={t('insights.appUsage.table')} rows={summary.data.items} rowKey={(r) => r.applicationId ?? '-'}
-          renderExpanded={(r) => base && <ResourceUsage base={base} applicationId={r.applicationId ?? null} />}
+          renderExpanded={(r) => base && <ResourceUsage base={base} applicationId={r.applicationId ?? null} label={r.applicationName ?? t('insights.noApplication')} />}
           empty={<EmptyPlaceholder title={t('insights.usage.empty')} />}
           footer={summary.data.totalCount > TRAFFIC_PAGE_SIZE && <Pagination page={page} pageSize={TRAFFIC_PAGE_SIZE} totalCount={summary.data.totalCount} onPageChange={setPage} />}
           columns={[
@@ -60,7 +61,7 @@ export function AppUsage() {
 }
 
 /** The expanded row: one application's calls per resource, with min / avg / max duration. */
-function ResourceUsage({ base, applicationId }: { base: Range & Pick<SummaryQuery, 'filter' | 'unit'>; applicationId: string | null }) {
+function ResourceUsage({ base, applicationId, label }: { base: Range & Pick<SummaryQuery, 'filter' | 'unit'>; applicationId: string | null; label: string }) {
   const { t, fmt } = useMessages('insights');
   const own = buildFilter({ applicationId: applicationId ?? undefined });
   const filter = [base.filter, own].filter(Boolean).join(';');
@@ -70,7 +71,8 @@ function ResourceUsage({ base, applicationId }: { base: Range & Pick<SummaryQuer
   if (rows.data.items.length === 0) return <p className="m-0 text-sm text-gray-500">{t('insights.usage.empty')}</p>;
   const ms = (v: number | null | undefined) => (v === null || v === undefined ? '—' : t('insights.ms', { ms: fmt.count(Math.round(v)) }));
   return (
-    <div className="overflow-x-auto" data-part="resource-usage">
+    // w-0 min-w-full: the table cell takes the row's width instead of this table's, which scrolls here.
+    <ScrollRegion label={label} part="resource-usage" className="w-0 min-w-full">
       <table className="w-full text-sm">
         <thead className="text-left text-gray-600">
           <tr>
@@ -93,6 +95,6 @@ function ResourceUsage({ base, applicationId }: { base: Range & Pick<SummaryQuer
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

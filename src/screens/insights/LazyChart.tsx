@@ -19,23 +19,27 @@ export function InsightsChart(props: OutcomeChartProps & { caption: string; buck
       <Suspense fallback={<div style={{ height }}><LoadingPlaceholder /></div>}>
         <OutcomeChart {...chart} />
       </Suspense>
-      <table className="sr-only" data-part="chart-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{bucketHeader}</th>
-            {chart.series.map((s) => <th key={s.label} scope="col">{s.label}</th>)}
-          </tr>
-        </thead>
-        <tbody>
-          {chart.labels.map((label, i) => (
-            <tr key={`${label}-${i}`}>
-              <th scope="row">{label}</th>
-              {chart.series.map((s) => <td key={s.label}>{chart.formatNumber(s.values[i] ?? 0)}</td>)}
+      {/* The hiding box is a div around the table: a table is never narrower than its columns, so
+          an sr-only table itself still widened the page at 375 px. */}
+      <div className="sr-only">
+        <table data-part="chart-table">
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{bucketHeader}</th>
+              {chart.series.map((s) => <th key={s.label} scope="col">{s.label}</th>)}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {chart.labels.map((label, i) => (
+              <tr key={`${label}-${i}`}>
+                <th scope="row">{label}</th>
+                {chart.series.map((s) => <td key={s.label}>{chart.formatNumber(s.values[i] ?? 0)}</td>)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

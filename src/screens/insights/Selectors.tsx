@@ -11,7 +11,7 @@ export function ProductSelect({ value, onChange }: { value: Named | null; onChan
   const { t } = useMessages('insights');
   const api = useApi();
   return (
-    <PagedSelect<Named> label={t('insights.filter.product')} value={value} onChange={onChange} clearable searchable className="min-w-[14rem]"
+    <PagedSelect<Named> label={t('insights.filter.product')} value={value} onChange={onChange} clearable searchable className="sm:w-64"
       placeholder={t('insights.filter.allProducts')} getKey={(p) => p.id} getLabel={(p) => p.title}
       loadPage={({ page, pageSize, search, signal }) => api.list<Named>('/products', {
         signal, query: { offset: (page - 1) * pageSize, limit: pageSize, 'title.search': search || undefined, fields: 'id,title' },
@@ -23,7 +23,7 @@ export function UnitSelect({ value, onChange }: { value: Unit | null; onChange: 
   const { t } = useMessages('insights');
   const api = useApi();
   return (
-    <PagedSelect<Unit> label={t('insights.filter.unit')} value={value} onChange={onChange} clearable searchable className="min-w-[12rem]"
+    <PagedSelect<Unit> label={t('insights.filter.unit')} value={value} onChange={onChange} clearable searchable className="sm:w-56"
       placeholder={t('insights.filter.allUnits')} getKey={(u) => u.name} getLabel={(u) => u.title}
       loadPage={({ page, pageSize, search, signal }) => fetchUnits(api, page, pageSize, search, signal)} />
   );

@@ -9,6 +9,7 @@ import { DEFAULT_USAGE_PERIOD, USAGE_INTERVAL, USAGE_PERIODS, type UsagePeriod }
 import { TRAFFIC_PAGE_SIZE } from '../../rules/constants.ts';
 import { isUnlimitedValue } from '../../rules/quota.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
+import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder } from '../../ui/Placeholders.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
@@ -53,7 +54,7 @@ export function SubscriptionUsage() {
         <DataTable label={t('insights.subscriptionUsage.table')} rows={usage.data.items} rowKey={(r) => r.subscriptionId}
           empty={<div data-part="no-subscription-usage"><EmptyPlaceholder title={t('insights.usage.empty')} /></div>}
           footer={usage.data.totalCount > TRAFFIC_PAGE_SIZE && <Pagination page={page} pageSize={TRAFFIC_PAGE_SIZE} totalCount={usage.data.totalCount} onPageChange={setPage} />}
-          renderExpanded={(r) => <Resources rows={r.resources} months={months} monthName={monthName} />}
+          renderExpanded={(r) => <Resources rows={r.resources} months={months} monthName={monthName} label={r.subscriptionName} />}
           columns={[
             { id: 'subscription', header: t('insights.column.subscription'), cell: (r) => <span data-subscription={r.subscriptionId}>{r.subscriptionName}</span> },
             { id: 'product', header: t('insights.column.product'), cell: (r) => r.productName },
@@ -64,7 +65,7 @@ export function SubscriptionUsage() {
   );
 }
 
-function Resources({ rows, months, monthName }: { rows: ResourceUsage[]; months: string[]; monthName: (m: string) => string }) {
+function Resources({ rows, months, monthName, label }: { rows: ResourceUsage[]; months: string[]; monthName: (m: string) => string; label: string }) {
   const { t, fmt } = useMessages('insights');
   if (rows.length === 0) return <p className="m-0 text-sm text-gray-500">{t('insights.usage.empty')}</p>;
   const limit = (r: ResourceUsage) => {
@@ -79,7 +80,8 @@ function Resources({ rows, months, monthName }: { rows: ResourceUsage[]; months:
     return !m ? '—' : m.unlimited ? '∞' : fmt.count(m.value);
   };
   return (
-    <div className="overflow-x-auto" data-part="subscription-resources">
+    // w-0 min-w-full: the table cell takes the row's width instead of this table's, which scrolls here.
+    <ScrollRegion label={label} part="subscription-resources" className="w-0 min-w-full">
       <table className="w-full text-sm">
         <thead className="text-left text-gray-600">
           <tr>
@@ -102,6 +104,6 @@ function Resources({ rows, months, monthName }: { rows: ResourceUsage[]; months:
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

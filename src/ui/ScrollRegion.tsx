@@ -1,0 +1,27 @@
+// A box that scrolls sideways when its content is wider than it (a table on a narrow screen), so
+// the page itself never does. While it does scroll it is a named, focusable region: a keyboard
+// user can then scroll it with the arrow keys (WCAG 2.1.1; axe scrollable-region-focusable). While
+// everything fits it is a plain box, no extra tab stop.
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { cx, FOCUS_RING } from './tone.ts';
+
+export function ScrollRegion({ label, className, children, part }: { label: string; className?: string; children: ReactNode; part?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const node = box.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const update = () => setScrolls(node.scrollWidth > node.clientWidth + 1);
+    const observer = new ResizeObserver(update);
+    observer.observe(node);
+    for (const child of Array.from(node.children)) observer.observe(child);
+    update();
+    return () => observer.disconnect();
+  }, [children]);
+  return (
+    <div ref={box} className={cx('overflow-x-auto', scrolls && FOCUS_RING, className)} data-part={part}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}>
+      {children}
+    </div>
+  );
+}
