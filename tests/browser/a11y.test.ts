@@ -62,6 +62,7 @@ const SIGNED_IN = [
   '/subscriptions/sub-acme-payments-starter',
   '/consumer-insights/health',
   '/consumer-insights/app-usage',
+  '/consumer-insights/app-usage?by=subscription',
   '/consumer-insights/traffic',
   '/consumer-insights/subscription-compliance',
 ];
