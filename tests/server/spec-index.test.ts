@@ -214,6 +214,26 @@ describe('OpenAPI 3.1 index', () => {
     expect(index.schemas).toHaveLength(1);
     expect(JSON.parse(index.schemas[0]!.json).schemas).toEqual({ '#/components/schemas/Node': 0 });
   });
+
+  it('indexes webhooks after the paths, listed apart in the head (not in the tags, not counted as operations)', () => {
+    const index = buildSpecIndex('oas3.1', JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Hooks', version: '1' },
+      paths: { '/a': { get: { responses: { 200: { description: 'ok' } } } } },
+      webhooks: {
+        petAdded: { post: { summary: 'A pet was added', tags: ['pets'], requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } }, responses: { 200: { description: 'ok' } } } },
+      },
+      components: { schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } } },
+    }));
+    expect(index.operations.map((o) => [o.ordinal, o.method, o.path, o.webhook ?? false])).toEqual([[0, 'get', '/a', false], [1, 'post', 'petAdded', true]]);
+    expect(index.head.webhooks).toEqual([expect.objectContaining({ ordinal: 1, method: 'post', path: 'petAdded', summary: 'A pet was added', webhook: true })]);
+    expect(index.head.tags.flatMap((t) => t.operations.map((o) => o.ordinal))).toEqual([0]);
+    expect(index.head.counts.operations).toBe(1);
+    // Its schemas by reference, like any operation's.
+    expect(JSON.parse(index.operations[1]!.json).schemas).toEqual({ '#/components/schemas/Pet': 0 });
+    // A description without webhooks has no such field.
+    expect(buildSpecIndex('oas3.1', oas31).head.webhooks).toBeUndefined();
+  });
 });
 
 describe('AsyncAPI and GraphQL', () => {

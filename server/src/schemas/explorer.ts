@@ -38,6 +38,8 @@ export const OperationSummary = Type.Object({
   deprecated: Type.Boolean(),
   /** Bytes of the stored operation. */
   size: Type.Integer(),
+  /** An OpenAPI 3.1 webhook (its name in `path`): a request the API sends, never tried. */
+  webhook: Type.Optional(Type.Literal(true)),
 });
 
 export const TagGroup = Type.Object({
@@ -84,6 +86,8 @@ export const SpecIndexResponse = Type.Object({
     document: Type.Integer(), index: Type.Integer(), largestOperation: Type.Integer(), operations: Type.Integer(),
   }),
   tags: Type.Array(TagGroup),
+  /** OpenAPI 3.1 webhooks (absent when there are none). */
+  webhooks: Type.Optional(Type.Array(OperationSummary)),
   error: Type.Optional(Type.String()),
   graphql: Type.Optional(Type.Object({
     queryType: Type.Union([Type.String(), Type.Null()]),

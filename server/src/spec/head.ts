@@ -28,6 +28,7 @@ export const summaryOf = (op: IndexedOperation): OperationSummary => ({
   summary: op.summary,
   deprecated: op.deprecated,
   size: op.size,
+  ...(op.webhook ? { webhook: true } : {}),
 });
 
 export function finishHead(head: SpecHead, operations: IndexedOperation[]): SpecHead {
@@ -37,7 +38,8 @@ export function finishHead(head: SpecHead, operations: IndexedOperation[]): Spec
     total += op.size;
     if (op.size > largest) largest = op.size;
   }
-  head.counts.operations = operations.length;
+  // Webhooks are listed apart (head.webhooks), not counted as the API's operations.
+  head.counts.operations = operations.filter((op) => !op.webhook).length;
   head.counts.tags = head.tags.length;
   head.sizes.operations = total;
   head.sizes.largestOperation = largest;

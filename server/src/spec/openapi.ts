@@ -8,7 +8,7 @@ import { isObject, asString, shortText } from './parse.ts';
 import { SchemaRefs, refsJson } from './refs.ts';
 import { operationSamples } from './samples.ts';
 import { DEFAULT_TAG, type IndexedOperation, type SpecHead, type SpecIndex } from './types.ts';
-import { groupByTag, finishHead } from './head.ts';
+import { groupByTag, finishHead, summaryOf } from './head.ts';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -22,7 +22,13 @@ export function indexOpenApi(doc: Obj, documentBytes: number): SpecIndex {
   const paths = isObject(doc.paths) ? doc.paths : {};
   const operations: IndexedOperation[] = [];
 
-  for (const [path, rawItem] of Object.entries(paths)) {
+  // Paths, then OpenAPI 3.1 webhooks (requests the API sends: named, not by path, never tried).
+  const webhooks = !swagger && isObject(doc.webhooks) ? doc.webhooks : {};
+  const items = [
+    ...Object.entries(paths).map(([path, item]) => ({ path, item, webhook: false })),
+    ...Object.entries(webhooks).map(([path, item]) => ({ path, item, webhook: true })),
+  ];
+  for (const { path, item: rawItem, webhook } of items) {
     // A path item by reference (OAS 3.1 components.pathItems): one level, as written there.
     const item = isObject(rawItem) && typeof rawItem.$ref === 'string' ? refs.pointer(rawItem.$ref) : rawItem;
     if (!isObject(item)) continue;
@@ -60,6 +66,7 @@ export function indexOpenApi(doc: Obj, documentBytes: number): SpecIndex {
         operationId: asString(op.operationId) ?? null,
         summary: shortText(op.summary ?? op.description),
         deprecated: op.deprecated === true,
+        ...(webhook ? { webhook: true } : {}),
         operation,
         json,
         size: Buffer.byteLength(json),
@@ -83,8 +90,10 @@ export function indexOpenApi(doc: Obj, documentBytes: number): SpecIndex {
       schemas: isObject(schemas) ? Object.keys(schemas).length : 0,
     },
     sizes: { document: documentBytes, index: 0, largestOperation: 0, operations: 0 },
-    tags: groupByTag(declaredTags(doc.tags), operations),
+    tags: groupByTag(declaredTags(doc.tags), operations.filter((op) => !op.webhook)),
   };
+  const hooks = operations.filter((op) => op.webhook);
+  if (hooks.length > 0) head.webhooks = hooks.map(summaryOf);
   if (swagger) {
     if (typeof doc.host === 'string') head.host = doc.host;
     if (typeof doc.basePath === 'string') head.basePath = doc.basePath;

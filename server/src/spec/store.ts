@@ -22,8 +22,9 @@ import type { SpecHead, SpecIndex } from './types.ts';
 export const HEAD_ORDINAL = -1;
 /** Ordinal of schema id 0; schema n is at SCHEMA_ORDINAL - n. */
 export const SCHEMA_ORDINAL = -2;
-/** The row layout's version, in the head row's `method` ('' before schemas were stored apart). */
-export const INDEX_FORMAT = 'refs-1';
+/** The row layout's version, in the head row's `method` ('' before schemas were stored apart;
+ * refs-2: OpenAPI 3.1 webhooks indexed too). */
+export const INDEX_FORMAT = 'refs-2';
 export const schemaOrdinal = (id: number) => SCHEMA_ORDINAL - id;
 /** Rows per insert statement are capped by bytes, so a 10 MB description never builds one huge statement. */
 const BATCH_BYTES = 4 * 1024 * 1024;

@@ -14,6 +14,8 @@ export interface OperationSummary {
   deprecated: boolean;
   /** Bytes of the stored operation (JSON), so the explorer can warn before a big one. */
   size: number;
+  /** An OpenAPI 3.1 webhook: `path` is its name; listed in head.webhooks, not in the tags. */
+  webhook?: true;
 }
 
 export interface TagGroup {
@@ -53,6 +55,8 @@ export interface SpecHead {
     operations: number;
   };
   tags: TagGroup[];
+  /** OpenAPI 3.1 webhooks, in document order (absent when there are none). */
+  webhooks?: OperationSummary[];
   /** Set when the document could not be indexed; the explorer falls back to the download. */
   error?: string;
   graphql?: GraphqlSummary;

@@ -857,6 +857,8 @@ export const de: Messages = {
   'explorer.op.links': 'Links',
   'explorer.op.callbacks': 'Rückrufe',
   'explorer.schema.example': 'Beispiel: {value}',
+  'explorer.list.webhooks': 'Webhooks',
+  'explorer.op.webhookNotice': 'Ein Webhook: Die API sendet diese Anfrage an eine von Ihnen angegebene Adresse. Er kann hier nicht ausprobiert werden.',
   // == end explorer ==
   // == tiles ==
   // Product and category tiles, shared by home, browse and the category pages.

@@ -857,6 +857,8 @@ export const en = {
   'explorer.op.links': 'Links',
   'explorer.op.callbacks': 'Callbacks',
   'explorer.schema.example': 'Example: {value}',
+  'explorer.list.webhooks': 'Webhooks',
+  'explorer.op.webhookNotice': 'A webhook: the API sends this request to an address you give it. It cannot be tried from here.',
   // == end explorer ==
   // == tiles ==
   // Product and category tiles, shared by home, browse and the category pages.

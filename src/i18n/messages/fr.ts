@@ -857,6 +857,8 @@ export const fr: Messages = {
   'explorer.op.links': 'Liens',
   'explorer.op.callbacks': 'Rappels',
   'explorer.schema.example': 'Exemple : {value}',
+  'explorer.list.webhooks': 'Webhooks',
+  'explorer.op.webhookNotice': 'Un webhook : l’API envoie cette requête à une adresse que vous lui donnez. Il ne peut pas être essayé d’ici.',
   // == end explorer ==
   // == tiles ==
   // Product and category tiles, shared by home, browse and the category pages.

@@ -857,6 +857,8 @@ export const pt: Messages = {
   'explorer.op.links': 'Links',
   'explorer.op.callbacks': 'Callbacks',
   'explorer.schema.example': 'Exemplo: {value}',
+  'explorer.list.webhooks': 'Webhooks',
+  'explorer.op.webhookNotice': 'Um webhook: a API envia esta requisição para um endereço que você fornece. Não pode ser testado daqui.',
   // == end explorer ==
   // == tiles ==
   // Product and category tiles, shared by home, browse and the category pages.

@@ -4,7 +4,7 @@
 // freezes the tab, and every description looks the same, themed and translated. Under the
 // large-file threshold Swagger UI is offered too, on a second tab, for readers who know it: its
 // chunk and the whole text are fetched only when that tab is chosen.
-import { Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useResourceText, type SpecIndexResponse } from '../../../api/explorer.ts';
 import { useMessages } from '../../../i18n/intl.ts';
 import { Md as Markdown } from '../LazyMarkdown.tsx';
@@ -112,6 +112,12 @@ function ListExplorer({ index }: { index: SpecIndexResponse }) {
   // Examples of opened operations need the highlighter: fetch it once the list is painted and the
   // browser is idle, so it never competes with the first paint.
   useEffect(() => whenIdle(preloadCodeViewer), []);
+  // OpenAPI 3.1 webhooks: one more section after the tags, as Swagger UI shows them.
+  const webhooksLabel = t('explorer.list.webhooks');
+  const groups = useMemo(
+    () => (index.webhooks?.length ? [...index.tags, { name: webhooksLabel, description: '', operations: index.webhooks }] : index.tags),
+    [index.tags, index.webhooks, webhooksLabel],
+  );
   return (
     <>
       <ConsoleBar>
@@ -132,7 +138,7 @@ function ListExplorer({ index }: { index: SpecIndexResponse }) {
           </div>
         </div>
       </ConsoleBar>
-      <OperationList tags={index.tags} filter={filter} swagger2={index.format === 'swagger'} />
+      <OperationList tags={groups} filter={filter} swagger2={index.format === 'swagger'} />
     </>
   );
 }

@@ -38,7 +38,8 @@ export function OperationPanel({ id, summary, swagger2 }: { id: string; summary:
 function OperationBody({ op, summary, swagger2, warm }: { op: NormalizedOperation; summary: OperationSummary; swagger2: boolean; warm?: boolean }) {
   const { t } = useMessages('explorer');
   const { tryIt, resource, call } = useConsole();
-  const canTry = warm || (tryIt.allowed && methodTryable(summary.method, resource.readOnly));
+  // A webhook is a request the API sends: described, never tried.
+  const canTry = warm || (tryIt.allowed && !summary.webhook && methodTryable(summary.method, resource.readOnly));
   const [trying, setTrying] = useState(!!warm);
   const [values, setValues] = useState<TryItValues>(() => ({
     params: Object.fromEntries(op.parameters.map((p) => [paramKey(p), p.example !== undefined ? toFieldText(p.example) : defaultOf(p)])),
@@ -77,7 +78,8 @@ function OperationBody({ op, summary, swagger2, warm }: { op: NormalizedOperatio
         </div>
       )}
       {op.security && <Security requirements={op.security} />}
-      {tryIt.allowed && !canTry && <Alert tone="info">{t('explorer.readOnly.operation')}</Alert>}
+      {summary.webhook && <Alert tone="info">{t('explorer.op.webhookNotice')}</Alert>}
+      {tryIt.allowed && !canTry && !summary.webhook && <Alert tone="info">{t('explorer.readOnly.operation')}</Alert>}
 
       <section aria-label={t('explorer.op.parameters')} className="flex flex-col gap-2">
         <div className="flex items-center gap-3">
