@@ -43,9 +43,10 @@ async function leakedIntoDocument(page: Page): Promise<string[]> {
 
 describe('renderers by resource type, inside the shadow root', () => {
   const cases: Array<[type: string, productId: string, resourceId: string, viewer: string]> = [
-    ['oas2', 'prod-petstore', 'res-petstore', '[data-viewer="swagger-ui"] .opblock'],
-    ['oas3', 'prod-payments', 'res-payments', '[data-viewer="swagger-ui"] .opblock'],
-    ['oas3.1', 'prod-shipping', 'res-shipping', '[data-viewer="swagger-ui"] .opblock'],
+    // OpenAPI of every size: the explorer's own list (Swagger UI is a second tab, tested below).
+    ['oas2', 'prod-petstore', 'res-petstore', '[data-explorer="openapi"][data-mode="list"] [data-operation]'],
+    ['oas3', 'prod-payments', 'res-payments', '[data-explorer="openapi"][data-mode="list"] [data-operation]'],
+    ['oas3.1', 'prod-shipping', 'res-shipping', '[data-explorer="openapi"][data-mode="list"] [data-operation]'],
     ['asyncapi (2.6)', 'prod-iot-telemetry', 'res-iot-telemetry', '[data-viewer="asyncapi"] .aui-root #introduction'],
     ['asyncapi (3.0)', 'prod-order-events', 'res-order-events', '[data-viewer="asyncapi"] .aui-root #introduction'],
     ['graphql', 'prod-storefront', 'res-storefront', '[data-viewer="graphiql"] .graphiql-container .monaco-editor'],
@@ -247,12 +248,83 @@ describe('a 13 MB description (GitHub REST)', () => {
   });
 });
 
+describe('OpenAPI: one explorer for every size, Swagger UI on a second tab under the large threshold', () => {
+  it('offers the Swagger UI tab on a small description (arrow keys move between the tabs), none on GitHub’s', { timeout: 180_000 }, async () => {
+    const page = await suite.pageAs(null, VIEWPORT);
+    await openResource(page, resourcePath('prod-shipping', 'res-shipping'));
+    const tabs = page.locator('agora-portal [role="tablist"][data-part="view-tabs"]');
+    expect(await tabs.locator('[role="tab"]').allInnerTexts()).toEqual(['Explorer', 'Swagger UI']);
+    // OpenAPI 3.1 webhooks: a section of their own, described, never tried.
+    const hooks = page.locator('agora-portal section[data-tag="Webhooks"]');
+    await hooks.locator(':scope > h3 > button').click();
+    const hook = hooks.locator('[data-operation]').first();
+    await hook.locator(':scope > button').click();
+    await hook.locator('[data-part="responses"]').waitFor({ timeout: 30_000 });
+    expect(await hook.locator('[data-action="try-it"]').count()).toBe(0);
+    // Swagger UI on its tab, by keyboard.
+    await tabs.locator('[data-view="list"]').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.locator('agora-portal [data-viewer="swagger-ui"] .opblock').first().waitFor({ timeout: 150_000 });
+    expect(await tabs.locator('[data-view="swagger"]').getAttribute('aria-selected')).toBe('true');
+    expect(await leakedIntoDocument(page)).toEqual([]);
+    await page.keyboard.press('ArrowLeft');
+    await page.locator('agora-portal [data-explorer="openapi"][data-mode="list"] [data-operation]').first().waitFor();
+    await openResource(page, resourcePath('prod-github-rest', 'res-github-rest'));
+    await page.locator('agora-portal [data-operation]').first().waitFor({ timeout: 60_000 });
+    expect(await page.locator('agora-portal [data-part="view-tabs"]').count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the explorer in fr-FR', () => {
+  // Swagger UI's English labels (and the explorer's own English texts): none may show in French.
+  const ENGLISH = ['Parameters', 'Responses', 'Try it out', 'Request body', 'Schema', 'Example Value', 'Execute', 'Cancel', 'Clear',
+    'Authorize', 'Servers', 'Name', 'Media type', 'Headers', 'Links', 'Callbacks', 'Example', 'No parameters.',
+    'Deprecated', 'Authorization', 'Response', 'Filter operations', 'Download definition', 'Show', 'Hide', 'Explorer', 'required'];
+
+  /** Every text node of the explorer's own markup, each trimmed (the description's texts too). */
+  const texts = (page: Page) => page.locator('agora-portal [data-page="resource"]').evaluate((root) => {
+    const out: string[] = [];
+    const walk = (node: Node) => {
+      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (n.nodeType === Node.TEXT_NODE && n.textContent?.trim()) out.push(n.textContent.trim());
+        if (n instanceof Element && n.shadowRoot) walk(n.shadowRoot);
+      }
+    };
+    walk(root);
+    return out;
+  });
+
+  it.each([
+    ['Petstore (OpenAPI 2, small)', 'prod-petstore', 'res-petstore', ['get /pets', 'post /pets']],
+    ['GitHub REST (13 MB)', 'prod-github-rest', 'res-github-rest', ['get /emojis', 'post /markdown']],
+  ])('%s: none of the English labels shows, operations open and tried', { timeout: 180_000 }, async (_name, productId, resourceId, operations) => {
+    const page = await suite.pageAs('consumer', { ...VIEWPORT, locale: 'fr-FR' });
+    await openResource(page, resourcePath(productId, resourceId));
+    for (const op of operations) {
+      const [method, path] = op.split(' ') as [string, string];
+      await page.locator('agora-portal [data-field="filter"]').fill(path);
+      const row = page.locator(`agora-portal [data-operation][data-method="${method}"][data-path="${path}"]`).first();
+      await row.locator(':scope > button').click();
+      const panel = row.locator('[data-operation-panel]');
+      await panel.locator('[data-part="responses"]').waitFor({ timeout: 30_000 });
+      if (await panel.locator('[data-action="try-it"]').count()) await panel.locator('[data-action="try-it"]').click();
+      for (const response of await panel.locator('[data-response] > button:not([disabled])').all()) await response.click();
+      const english = (await texts(page)).filter((t) => ENGLISH.includes(t));
+      expect(english, op).toEqual([]);
+    }
+    await page.context().close();
+  });
+});
+
 describe('<agora-explorer> alone on a page', () => {
   it('renders the Petstore on demo/embed.html, with the host page untouched', async () => {
     const page = await suite.pageAs(null, VIEWPORT);
     await page.goto(`${suite.portal.baseUrl}/embed.html`);
     const explorer = page.locator('agora-explorer[resource-id="res-petstore"]');
-    await explorer.locator('[data-viewer="swagger-ui"] .opblock').first().waitFor({ timeout: 60_000 });
+    await explorer.locator('[data-operation]').first().waitFor({ timeout: 60_000 });
     expect(await explorer.locator('[data-part="resource-header"] [data-part="title"]').innerText()).toBe('Petstore');
     // No breadcrumb into a portal the page may not have.
     expect(await explorer.locator('nav[aria-label="Breadcrumb"]').count()).toBe(0);
