@@ -252,7 +252,7 @@ function Check({ label, count, checked, disabled, title, onChange }: {
     <label title={title} className={cx('flex min-w-0 flex-1 items-center gap-2.5 rounded px-1 py-1 text-sm', disabled ? 'cursor-default text-gray-400' : 'cursor-pointer text-gray-700 hover:bg-gray-50')}>
       <input type="checkbox" checked={checked} disabled={disabled} onChange={onChange} className="h-4 w-4 shrink-0 rounded accent-[var(--agora-primary)]" />
       <span className="min-w-0 flex-1 truncate">{label}</span>
-      {count !== undefined && <span className="shrink-0 text-xs tabular-nums text-gray-400">{fmt.count(count)}</span>}
+      {count !== undefined && <span className="shrink-0 text-xs tabular-nums text-gray-500">{fmt.count(count)}</span>}
     </label>
   );
 }

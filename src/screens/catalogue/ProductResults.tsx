@@ -217,7 +217,7 @@ function AppendedResults({ mode, filter, page, pageSize, ratingsEnabled, filtere
           </Button>
         )}
         {!hasMore && total !== undefined && total > 0 && items.length > pageSize && (
-          <p className="m-0 text-xs text-gray-400">{t('browse.results.end', { total })}</p>
+          <p className="m-0 text-xs text-gray-500">{t('browse.results.end', { total })}</p>
         )}
       </div>
     </div>

@@ -113,7 +113,7 @@ function TierTable({ pricing, unit, currency }: { pricing: Extract<QuotaPricing,
               <td className={cell} data-from="">{q.number(tier.from)}</td>
               <td className={cell} data-to="">{tier.to === null ? <span className="text-gray-600">{q.t('product.quota.tier.noLimit')}</span> : q.number(tier.to)}</td>
               <td className={cell} data-cost="">{cost(tier)}</td>
-              <td className={cell} data-flat-fee="">{tier.flatFee > 0 ? q.price(tier.flatFee, currency) : <span className="text-gray-400">—</span>}</td>
+              <td className={cell} data-flat-fee="">{tier.flatFee > 0 ? q.price(tier.flatFee, currency) : <span className="text-gray-500">—</span>}</td>
             </tr>
           ))}
         </tbody>
