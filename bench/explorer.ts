@@ -174,7 +174,24 @@ async function heapMb(page: Page): Promise<number> {
   return Math.round(usedSize / 1e5) / 10;
 }
 
-async function measureLoad(browser: Browser, url: string, route?: (page: Page) => Promise<void>): Promise<Load> {
+/** Where the time to the first operation goes: every request's start and end (ms after the
+ * navigation started) up to it, and the long tasks' total before it. */
+async function printWaterfall(page: Page, firstOp: number): Promise<void> {
+  const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => {
+    const r = e as PerformanceResourceTiming;
+    return { name: r.name.replace(location.origin, '').replace(/\/products\/[^/]+\/versions\/[^/]+\/assetresources\/[^/]+/, '/…resource'), start: r.startTime, end: r.responseEnd, size: r.transferSize };
+  }));
+  const nav = await page.evaluate(() => {
+    const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return n ? { response: n.responseEnd, domContentLoaded: n.domContentLoadedEventEnd } : null;
+  });
+  console.log(`  profile (one load of ours): page ${Math.round(nav?.response ?? 0)} ms, DOMContentLoaded ${Math.round(nav?.domContentLoaded ?? 0)} ms, first operation ${Math.round(firstOp)} ms`);
+  for (const e of entries.filter((x) => x.start < firstOp).sort((a, b) => a.start - b.start)) {
+    console.log(`    ${String(Math.round(e.start)).padStart(5)} → ${String(Math.round(e.end)).padStart(5)} ms  ${e.name.slice(0, 90)}${e.size ? `  ${Math.round(e.size / 1000)} kB` : ''}`);
+  }
+}
+
+async function measureLoad(browser: Browser, url: string, route?: (page: Page) => Promise<void>, profile = false): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
@@ -186,6 +203,7 @@ async function measureLoad(browser: Browser, url: string, route?: (page: Page) =
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
     await page.waitForTimeout(1000);
     const b = await page.evaluate(() => (window as unknown as { __bench: { firstOp: number; long: number; longCount: number } }).__bench);
+    if (profile) await printWaterfall(page, b.firstOp);
     return { firstOpMs: Math.round(b.firstOp), longTaskMs: Math.round(b.long), longTasks: b.longCount, heapMb: await heapMb(page) };
   } finally {
     await context.close();
@@ -343,7 +361,8 @@ async function main(): Promise<void> {
       // Alternate, so a burst of load on the machine hits both sides alike.
       for (let run = 0; run < RUNS; run++) {
         const page = explorerPage(portal.baseUrl, c);
-        ours.push(await measureLoad(browser, page.url, page.route));
+        // The last run of each description prints where its time to the first operation went.
+        ours.push(await measureLoad(browser, page.url, page.route, run === RUNS - 1));
         theirs.push(await measureLoad(browser, `${plain.url}/?spec=${encodeURIComponent(`/spec-${i}.json`)}`));
       }
       const o = { firstOpMs: median(ours.map((r) => r.firstOpMs)), longTaskMs: median(ours.map((r) => r.longTaskMs)), heapMb: median(ours.map((r) => r.heapMb)) };
