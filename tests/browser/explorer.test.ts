@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { assetResources } from '../../server/src/db/schema.ts';
-import { pageErrors, poll, useSuite } from './harness.ts';
+import { join } from 'node:path';
+import { pageErrors, poll, RESULTS_DIR, useSuite } from './harness.ts';
 
 const suite = useSuite();
 
@@ -261,6 +262,7 @@ describe('OpenAPI: one explorer for every size, Swagger UI on a second tab under
     await hook.locator(':scope > button').click();
     await hook.locator('[data-part="responses"]').waitFor({ timeout: 30_000 });
     expect(await hook.locator('[data-action="try-it"]').count()).toBe(0);
+    await page.screenshot({ path: join(RESULTS_DIR, 'screenshots', 'explorer-oas31-list-1280.png'), fullPage: true });
     // Swagger UI on its tab, by keyboard.
     await tabs.locator('[data-view="list"]').focus();
     await page.keyboard.press('ArrowRight');
@@ -314,6 +316,7 @@ describe('the explorer in fr-FR', () => {
       for (const response of await panel.locator('[data-response] > button:not([disabled])').all()) await response.click();
       const english = (await texts(page)).filter((t) => ENGLISH.includes(t));
       expect(english, op).toEqual([]);
+      if (op === operations[0]) await row.screenshot({ path: join(RESULTS_DIR, 'screenshots', `explorer-fr-${resourceId}.png`) });
     }
     await page.context().close();
   });
