@@ -50,7 +50,8 @@ const NARROW_CSS = `
 const THEME_CSS = `
 :host{display:block}
 .graphiql-frame{container-type:inline-size}
-.monaco-editor .line-numbers.dimmed-line-number{color:#6b7280}
+/* Monaco's theme injects this same selector after us (the line-number colour at 40%): !important to win */
+.monaco-editor .line-numbers.dimmed-line-number{color:#4b5563!important}
 .graphiql-container{font-family:inherit;--font-family:inherit;border-radius:10px;overflow:hidden}
 .graphiql-container .graphiql-logo{display:none}
 .monaco-editor .lines-content{max-width:4000000px;max-height:4000000px}

@@ -122,9 +122,9 @@ ${Object.entries(METHOD_HEX).map(([m, c]) => `[data-method-badge="${m}"]{backgro
 @media (min-width:768px){[data-op-text]{flex-direction:row;align-items:baseline;gap:12px}}
 [data-op-path]{overflow-wrap:anywhere;font-family:${MONO};font-size:13px;font-weight:600;color:#111827}
 @media (min-width:768px){[data-op-path]{flex:0 1 auto;max-width:70%}[data-op-summary]{flex:1 1 0;min-width:120px}}
-li[data-deprecated] [data-op-path]{color:#9ca3af;text-decoration:line-through}
+li[data-deprecated] [data-op-path]{color:#6b7280;text-decoration:line-through}
 [data-op-summary]{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-size:14px;color:#4b5563}
-[data-op-flag]{flex-shrink:0;border-radius:4px;background:#f3f4f6;padding:2px 6px;font-size:12px;color:#6b7280}
+[data-op-flag]{flex-shrink:0;border-radius:4px;background:#f3f4f6;padding:2px 6px;font-size:12px;color:#4b5563}
 section[data-tag] button[data-action="show-more"]{justify-content:center;border-top:1px solid #f3f4f6;background:#fff;padding:10px 16px;font-size:14px;font-weight:500;color:var(--agora-primary)}
 section[data-tag] button[data-action="show-more"]:hover{background:#f9fafb;text-decoration:underline}
 svg[data-chevron]{flex-shrink:0;color:#9ca3af}
