@@ -25,8 +25,9 @@ async function open(page: Page, [path, ready]: readonly [string, string]): Promi
   await page.waitForTimeout(500);
 }
 
+/** A consumer's page: try-it (GraphiQL's run button) needs one signed in. */
 async function pageAt(width: number, locale?: string): Promise<Page> {
-  const page = await suite.pageAs(null, { viewport: { width, height: 900 } });
+  const page = await suite.pageAs('consumer', { viewport: { width, height: 900 } });
   if (locale) {
     const { hostname } = new URL(suite.portal.baseUrl);
     await page.context().addCookies([{ name: LOCALE_COOKIE, value: locale, domain: hostname, path: '/' }]);

@@ -17,7 +17,9 @@ const LAYOUT_CSS = `
 .aui-root{container-type:inline-size;overflow-wrap:anywhere}
 .aui-root .justify-between.items-start{flex-wrap:wrap;gap:4px 8px}
 .aui-root .justify-between.items-start>.w-full{width:auto;flex:1 1 auto;flex-wrap:wrap;min-width:0}
-.aui-root .justify-between.items-start button{white-space:nowrap}
+.aui-root .justify-between.items-start .flex{min-width:0;flex-wrap:wrap}
+.aui-root .justify-between.items-start button{min-width:0;text-align:left}
+.aui-root .justify-between.items-start>.ml-auto button{white-space:nowrap}
 .aui-root pre{max-width:100%;overflow-x:auto}
 @container (max-width: 640px){
   .aui-root .px-8{padding-left:12px;padding-right:12px}
