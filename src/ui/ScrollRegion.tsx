@@ -1,7 +1,8 @@
 // A box that scrolls sideways when its content is wider than it (a table on a narrow screen), so
-// the page itself never does. While it does scroll it is a named, focusable region: a keyboard
-// user can then scroll it with the arrow keys (WCAG 2.1.1; axe scrollable-region-focusable). While
-// everything fits it is a plain box, no extra tab stop.
+// the page itself never does. While it does scroll it is a named, focusable group: a keyboard
+// user can then scroll it with the arrow keys (WCAG 2.1.1; axe scrollable-region-focusable). A
+// group, not a region landmark: its name is often its table's or its section's, and two landmarks
+// of one name are ambiguous (axe landmark-unique). While everything fits it is a plain box.
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { cx, FOCUS_RING } from './tone.ts';
 
@@ -20,7 +21,7 @@ export function ScrollRegion({ label, className, children, part }: { label: stri
   }, [children]);
   return (
     <div ref={box} className={cx('overflow-x-auto', scrolls && FOCUS_RING, className)} data-part={part}
-      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}>
+      {...(scrolls ? { tabIndex: 0, role: 'group', 'aria-label': label } : {})}>
       {children}
     </div>
   );
