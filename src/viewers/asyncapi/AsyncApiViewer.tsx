@@ -37,7 +37,7 @@ const THEME_CSS = `
 .aui-root,.aui-root .font-sans{font-family:var(--agora-font-family, ${FONT_STACK});color:#1f2937}
 .aui-root .container\\:max-w-none{max-width:none}
 .aui-root a{color:var(--agora-primary)}
-.aui-root h1,.aui-root h2{font-weight:600;letter-spacing:-0.01em}
+.aui-root h1,.aui-root h2,.aui-root h1.font-light,.aui-root h2.font-light{font-weight:600;letter-spacing:-0.01em}
 .aui-root .bg-gray-800,.aui-root .bg-gray-900{border-radius:8px}
 .aui-root .prose code::before,.aui-root .prose code::after{content:none}
 .aui-root .prose{color:#374151}
