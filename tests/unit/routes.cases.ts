@@ -67,6 +67,7 @@ export const ROUTE_CASES: RouteCase[] = [
   { path: '/subscriptions', name: 'subscriptions', params: {}, signIn: true },
   { path: '/subscriptions/s-5', name: 'subscription', params: { subscriptionId: 's-5' }, signIn: true },
   { path: '/approvals', name: 'approvals', params: {}, signIn: true },
+  { path: '/invitations', name: 'invitations', params: {}, signIn: true },
   { path: '/consumer-insights/health', name: 'insights.health', params: {}, signIn: true },
   { path: '/consumer-insights/app-usage', name: 'insights.appUsage', params: {}, signIn: true },
   { path: '/consumer-insights/traffic', name: 'insights.traffic', params: {}, signIn: true },
