@@ -148,6 +148,30 @@ describe('consumer insights', () => {
     expect(await page.locator('agora-portal [data-part="range-error"]').innerText()).toBe('The end date must be after the start date.');
     await page.locator('agora-portal [data-preset="1h"]').click();
 
+    // Usage by application: the selectors keep a field's width on a wide screen (not the whole
+    // row); at 375 px an opened row's per-resource table scrolls in its own box, which is then
+    // focusable and named (keyboard scrolling), and the page itself never scrolls sideways.
+    await page.goto(`${suite.portal.baseUrl}/consumer-insights/app-usage`);
+    await page.locator('agora-portal [data-preset="1h"]').click();
+    const selectWidths = await page.locator('agora-portal [data-view="application"] button[aria-haspopup="listbox"]').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().width));
+    expect(selectWidths).toHaveLength(3);
+    for (const w of selectWidths) expect(w).toBeLessThanOrEqual(256);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.locator(`agora-portal [data-view="application"] tr:has([data-application="${APP}"]) button[aria-expanded]`).click();
+    const perResource = page.locator('agora-portal [data-part="resource-usage"]');
+    await perResource.locator('table').waitFor();
+    // The table's own box and the opened row's: whichever is wider than its room scrolls, and
+    // then takes the focus and has a name.
+    const boxes = await page.locator('agora-portal [data-view="application"] table').evaluateAll((tables) => tables.map((t) => {
+      const el = t.parentElement!;
+      return { scrolls: el.scrollWidth > el.clientWidth, tabIndex: el.getAttribute('tabindex'), named: !!el.getAttribute('aria-label') };
+    }));
+    expect(boxes).toHaveLength(2);
+    expect(boxes.some((x) => x.scrolls), 'some table is wider than a phone').toBe(true);
+    for (const x of boxes) expect(x).toEqual(x.scrolls ? { scrolls: true, tabIndex: '0', named: true } : { scrolls: false, tabIndex: null, named: false });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     for (const [name, path] of [['application', '/consumer-insights/app-usage'], ['subscription', '/consumer-insights/app-usage?by=subscription'], ['compliance', '/consumer-insights/subscription-compliance']] as const) {
       await page.goto(`${suite.portal.baseUrl}${path}`);
       await page.locator(`agora-portal [data-view="${name}"]`).waitFor();

@@ -9,6 +9,7 @@ import { FONT_STACK } from '../../styles/units.ts';
 import { Isolated } from '../Isolated.tsx';
 import { ASYNCAPI_CONTRAST_CSS } from './contrast.ts';
 import { operationLabels, translateLabels } from './labels.ts';
+import { explicitListRoles } from './lists.ts';
 
 // Narrow widths (a phone, or a narrow column of a CMS page): the component's 2rem side paddings
 // halve, headings shrink, long words (server URLs, ids) break instead of widening the page, and a
@@ -62,6 +63,7 @@ export default function AsyncApiViewer({ schema }: AsyncApiViewerProps) {
   const config = useMemo(() => ({ ...CONFIG, ...operationLabels(t) }), [t]);
   const [holder, setHolder] = useState<HTMLDivElement | null>(null);
   useEffect(() => (holder ? translateLabels(holder, t, english) : undefined), [holder, t, english]);
+  useEffect(() => (holder ? explicitListRoles(holder) : undefined), [holder]);
   return (
     <Isolated css={asyncApiCss + THEME_CSS + ASYNCAPI_CONTRAST_CSS} name="asyncapi" className="agora-asyncapi">
       <div ref={setHolder}>
