@@ -102,7 +102,8 @@ describe('Swagger UI, the second tab of a small description (Petstore, OpenAPI 2
     await panel.locator('select').first().selectOption('api_key');
     const internal = panel.locator('[data-origin="internal"]');
     expect(await internal.locator('input').isDisabled()).toBe(true);
-    expect(await internal.innerText()).toContain('None of your applications with approved access to this resource');
+    // Said once the user's credentials are looked up ('Looking for your credentials…' until then).
+    await expect.poll(() => internal.innerText(), { timeout: 30_000 }).toContain('None of your applications with approved access to this resource');
     await panel.locator('[data-field="apiKey"]').fill('demo-key-123');
     await page.locator('agora-portal [data-action="authorize"]').click();
     await expect.poll(() => page.locator('agora-portal [data-action="open-authorize"]').innerText()).toBe('Authorized');
