@@ -95,7 +95,9 @@ export function OperationList({ tags, filter, swagger2 }: OperationListProps) {
 }
 
 /**
- * The list's own styles, by data attributes. Its thousand rows carry no class attribute on
+ * The list's own styles, by data attributes, for its own buttons only (an opened operation's
+ * buttons keep their utility classes: a rule for every button of a section turned them full-width
+ * and their pressed state dark on dark). Its thousand rows carry no class attribute on
  * purpose: twind (the elements' styling) re-reads every classed node under each node React
  * inserts into, which made drawing a long list cost time in proportion to the square of its rows.
  */
@@ -104,10 +106,10 @@ const LIST_CSS = `
 [data-part="operation-list"]{display:flex;flex-direction:column;gap:16px}
 section[data-tag]{overflow:hidden;border:1px solid #e5e7eb;border-radius:12px;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.05);content-visibility:auto;contain-intrinsic-size:auto 600px}
 section[data-tag]>h3{margin:0;font-size:inherit;font-weight:inherit}
-section[data-tag] button{font:inherit;color:inherit;cursor:pointer;border:0;text-align:left;width:100%;display:flex;align-items:center}
+section[data-tag]>h3>button,li[data-operation]>button,section[data-tag]>button[data-action="show-more"]{font:inherit;color:inherit;cursor:pointer;border:0;text-align:left;width:100%;display:flex;align-items:center}
 section[data-tag]>h3>button{gap:12px;background:#f9fafb;padding:12px 16px}
 section[data-tag]>h3>button:hover{background:#f3f4f6}
-section[data-tag] button:focus-visible{outline:2px solid var(--agora-primary);outline-offset:-2px}
+section[data-tag]>h3>button:focus-visible,li[data-operation]>button:focus-visible,section[data-tag]>button[data-action="show-more"]:focus-visible{outline:2px solid var(--agora-primary);outline-offset:-2px}
 [data-tag-name]{font-size:16px;font-weight:600;color:#111827}
 [data-tag-count]{border-radius:9999px;background:#fff;padding:2px 8px;font-size:12px;font-weight:500;color:#6b7280;box-shadow:0 0 0 1px #e5e7eb;white-space:nowrap}
 [data-tag-desc]{display:none;min-width:0;flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-size:14px;color:#6b7280}
