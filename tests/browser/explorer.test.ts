@@ -248,6 +248,19 @@ describe('a 13 MB description (GitHub REST)', () => {
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
+
+  it('opens the operation a search hit names (?operation=), in its collapsed tag, scrolled to', async () => {
+    const page = await suite.pageAs(null, VIEWPORT);
+    await openResource(page, `${resourcePath('prod-github-rest', 'res-github-rest')}?operation=700`);
+    const row = page.locator('agora-portal [data-operation="700"]');
+    await row.locator('[data-operation-panel]').waitFor({ timeout: 30_000 });
+    expect(await row.getAttribute('data-open')).toBe('');
+    // Its tag is open (with the first one), and the row is in view.
+    expect(await page.locator('agora-portal section[data-tag] > h3[data-tag-open]').count()).toBeLessThanOrEqual(2);
+    await expect.poll(() => row.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight; })).toBe(true);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe('OpenAPI: one explorer for every size, Swagger UI on a second tab under the large threshold', () => {

@@ -22,17 +22,20 @@ export function ConsoleBar({ children, serverLabel }: { children?: ReactNode; se
     <div className="flex flex-col gap-3" data-part="console-bar">
       <div className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white px-4 py-3 shadow-sm">
         {servers.length > 0 && (
-          <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto sm:max-w-md sm:flex-1">
+          <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto sm:max-w-none sm:flex-1">
             <label htmlFor={`${id}-server`} className="text-xs font-medium uppercase tracking-wide text-gray-500">{serverLabel ?? t('explorer.console.server')}</label>
             <select
               id={`${id}-server`}
               data-field="server"
               className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-sm text-gray-800 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
               value={server ?? servers[0]!.url}
+              title={server ?? servers[0]!.url}
               onChange={(e) => setServer(e.target.value === servers[0]!.url ? null : e.target.value)}
             >
               {servers.map((s) => <option key={s.url} value={s.url}>{s.description ? `${s.url} — ${s.description}` : s.url}</option>)}
             </select>
+            {/* A narrow select cuts a long address: the chosen one whole, wrapping, on small screens. */}
+            <span className="break-all font-mono text-xs text-gray-500 sm:hidden" data-part="server-url">{server ?? servers[0]!.url}</span>
           </div>
         )}
         {children}

@@ -10,6 +10,8 @@
 import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { OperationSummary, SpecTag } from '../../../api/explorer.ts';
 import { useMessages } from '../../../i18n/intl.ts';
+import { OPERATION_PARAM } from '../../../rules/routes.ts';
+import { useRoute } from '../../../router/context.tsx';
 import { EmptyPlaceholder } from '../../../ui/Placeholders.tsx';
 import { METHOD_HEX } from './methods.ts';
 import { OperationPanel, PanelWarmup } from './OperationPanel.tsx';
@@ -45,7 +47,9 @@ export function OperationList({ tags, filter, swagger2 }: OperationListProps) {
       .filter((tag) => tag.operations.length > 0);
   }, [tags, deferred]);
   const collapsible = !deferred && tags.reduce((n, g) => n + g.operations.length, 0) > COLLAPSE_ABOVE;
-  const openAtFirst = (i: number) => !collapsible || i === 0;
+  // ?operation=<ordinal> (a search hit on an operation): its tag and row open, the row scrolled to.
+  const target = useTargetOperation();
+  const openAtFirst = (i: number) => !collapsible || i === 0 || groups[i]!.operations.some((op) => op.ordinal === target);
   // Rows drawn at first: a header per tag, the first window of each open one.
   const total = useMemo(
     () => groups.reduce((n, g, i) => n + 1 + (!collapsible || i === 0 ? Math.min(g.operations.length, ROWS_WINDOW) : 0), 0),
@@ -88,7 +92,7 @@ export function OperationList({ tags, filter, swagger2 }: OperationListProps) {
         const open = openAtFirst(i);
         left -= 1 + (open ? Math.min(group.operations.length, ROWS_WINDOW) : 0);
         // Keyed by the collapsing rule too, so a filter started or cleared resets each section.
-        return <TagSection key={`${group.name}.${collapsible}`} tag={group} visible={Math.max(0, room)} swagger2={swagger2} initiallyOpen={open} />;
+        return <TagSection key={`${group.name}.${collapsible}`} tag={group} visible={Math.max(0, room)} swagger2={swagger2} initiallyOpen={open} target={target} />;
       })}
     </div>
   );
@@ -147,14 +151,17 @@ interface TagSectionProps {
   visible: number;
   swagger2: boolean;
   initiallyOpen: boolean;
+  /** The operation to open at first (its ordinal), or null. */
+  target: number | null;
 }
 
 // Open and closed states live in each section and row: opening one operation re-renders that
 // row alone, never the thousand others.
-const TagSection = memo(function TagSection({ tag, visible, swagger2, initiallyOpen }: TagSectionProps) {
+const TagSection = memo(function TagSection({ tag, visible, swagger2, initiallyOpen, target }: TagSectionProps) {
   const { t } = useMessages('explorer');
   const [collapsed, setCollapsed] = useState(!initiallyOpen);
-  const [shown, setShown] = useState(ROWS_WINDOW);
+  const targetIndex = target === null ? -1 : tag.operations.findIndex((op) => op.ordinal === target);
+  const [shown, setShown] = useState(() => Math.max(ROWS_WINDOW, targetIndex + 1));
   const rows = tag.operations.slice(0, Math.min(visible, shown));
   const more = tag.operations.length - shown;
   const sectionId = `tag-${tag.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
@@ -170,7 +177,7 @@ const TagSection = memo(function TagSection({ tag, visible, swagger2, initiallyO
       </h3>
       {!collapsed && (
         <ul id={sectionId} data-ops="">
-          {rows.map((op) => <OperationRow key={op.ordinal} op={op} swagger2={swagger2} />)}
+          {rows.map((op) => <OperationRow key={op.ordinal} op={op} swagger2={swagger2} target={op.ordinal === target} />)}
         </ul>
       )}
       {!collapsed && more > 0 && rows.length >= shown && (
@@ -198,12 +205,16 @@ function firstLine(markdown: string): string {
   return markdown.split('\n').find((l) => l.trim())?.replace(/[#*_`[\]]/g, '').trim() ?? '';
 }
 
-const OperationRow = memo(function OperationRow({ op, swagger2 }: { op: OperationSummary; swagger2: boolean }) {
+const OperationRow = memo(function OperationRow({ op, swagger2, target }: { op: OperationSummary; swagger2: boolean; target: boolean }) {
   const { t } = useMessages('explorer');
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(target);
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (target) row.current?.scrollIntoView({ block: 'start' });
+  }, [target]);
   const panelId = `op-${op.ordinal}`;
   return (
-    <li data-operation={op.ordinal} data-method={op.method} data-path={op.path} data-open={open ? '' : undefined} data-deprecated={op.deprecated ? '' : undefined}>
+    <li ref={row} data-operation={op.ordinal} data-method={op.method} data-path={op.path} data-open={open ? '' : undefined} data-deprecated={op.deprecated ? '' : undefined}>
       <button type="button" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
         <span data-method-badge={op.method}>{op.method}</span>
         <span data-op-text="">
@@ -217,3 +228,10 @@ const OperationRow = memo(function OperationRow({ op, swagger2 }: { op: Operatio
     </li>
   );
 });
+
+/** The ordinal in the route's ?operation= (a search hit on an operation), or null. */
+function useTargetOperation(): number | null {
+  const value = useRoute().query.get(OPERATION_PARAM);
+  const ordinal = value === null ? NaN : Number(value);
+  return Number.isInteger(ordinal) && ordinal >= 0 ? ordinal : null;
+}
