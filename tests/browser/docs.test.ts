@@ -157,7 +157,7 @@ describe('documentation viewer in the product page', () => {
     await poll(() => page.locator('agora-portal [data-docs-tab]').getAttribute('data-docs-tab')).toBe('toc');
     expect(await page.getByRole('tab', { name: 'Contents' }).getAttribute('aria-selected')).toBe('true');
 
-    await page.getByRole('tab', { name: 'Documents' }).click();
+    await page.getByRole('tablist', { name: 'Documentation panel' }).getByRole('tab', { name: 'Documents' }).click();
     await poll(() => pathOf(page)).toBe(`${BASE}/viewer/${HANDBOOK}/1/${TOC_ARTICLE}`);
     await poll(() => page.locator('agora-portal [data-doc-tree]').count()).toBe(1);
 

@@ -220,7 +220,8 @@ describe('home page', () => {
     }));
     await page.goto(`${suite.portal.baseUrl}/host.html`);
     await poll(() => page.locator('agora-home #agora-home-recent').innerText().catch(() => '')).toBe('Publiés récemment');
-    expect(await page.locator('agora-home [data-hero] h1').innerText()).toBe('Build with the APIs that run Agora');
+    // The provider's hero text in the reader's language (settings.translations, issue 16 item 6).
+    expect(await page.locator('agora-home [data-hero] h1').innerText()).toBe('Construisez avec les API qui font tourner Agora');
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -110,14 +110,14 @@ describe('<agora-subscribe-button> alone', () => {
     expect(await page.evaluate(() => (window as unknown as { navigations: string[] }).navigations)).toEqual([]);
   });
 
-  it('reads “Sign in to subscribe” for a visitor, leading to sign-in and back to the product', async () => {
+  it('reads “Sign in to subscribe” for a visitor, leading to sign-in and back to this page (the portal shares its origin)', async () => {
     const page = await host('<agora-subscribe-button product-id="prod-payments"></agora-subscribe-button><p id="after">after</p>', BUTTON_JS, null);
     const signIn = page.locator('agora-subscribe-button [data-look="signin"]');
     await signIn.waitFor({ timeout: 30_000 });
     expect((await signIn.innerText()).trim()).toBe('Sign in to subscribe');
     await signIn.click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { navigations: string[] }).navigations))
-      .toEqual(['/signin?returnTo=%2FproductDetails%2Fprod-payments%2Fversion%2Fver-payments-3%2Foverview']);
+      .toEqual([`/signin?returnTo=${encodeURIComponent(page.url())}`]);
   });
 });
 

@@ -28,7 +28,7 @@ const location = (page: Page) => {
 };
 const params = (page: Page) => new URL(page.url()).searchParams;
 const tabCounts = (page: Page) =>
-  root(page).getByRole('navigation', { name: 'Result types' }).getByRole('link').evaluateAll((els) => els.map((e) => e.textContent));
+  root(page).getByRole('navigation', { name: 'Result types' }).getByRole('tab').evaluateAll((els) => els.map((e) => e.textContent));
 const resultIds = (page: Page, scope = '') =>
   page.locator(`agora-portal ${scope} [data-result-id]`).evaluateAll((els) => els.map((e) => `${e.getAttribute('data-result-type')}:${e.getAttribute('data-result-id')}`));
 const termInput = (page: Page) => page.locator('agora-portal [data-term-input]');
@@ -75,7 +75,7 @@ describe('search results', () => {
     await poll(() => location(page)).toBe('/advancedSearchResults/documents?search=payment&page=2');
     await poll(() => resultIds(page)).toEqual(second.items.map((i) => `${i.type}:${i.id}`));
     // Another tab starts on its first page.
-    await root(page).getByRole('navigation', { name: 'Result types' }).getByRole('link', { name: /Products/ }).click();
+    await root(page).getByRole('navigation', { name: 'Result types' }).getByRole('tab', { name: /Products/ }).click();
     await poll(() => location(page)).toBe('/advancedSearchResults/products?search=payment');
   });
 
@@ -85,7 +85,8 @@ describe('search results', () => {
     const product = page.locator('agora-portal [data-result-type="product"][data-result-id="prod-payments"] a').first();
     expect(await product.getAttribute('href')).toBe('/productDetails/prod-payments/overview');
     const resource = page.locator('agora-portal [data-result-type="asset_resource"] a').first();
-    expect(await resource.getAttribute('href')).toMatch(/^\/productDetails\/prod-[\w-]+\/version\/[\w-]+\/resources\/[\w-]+\/methods$/);
+    // A hit on an operation opens it (?operation=<ordinal>, issue 13).
+    expect(await resource.getAttribute('href')).toMatch(/^\/productDetails\/prod-[\w-]+\/version\/[\w-]+\/resources\/[\w-]+\/methods(\?operation=\d+)?$/);
     const hrefs = await page.locator('agora-portal [data-result-type="document_resource"] h3 a').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(hrefs.every((h) => /^\/productDetails\/[\w-]+\/version\/[\w-]+\/docs\/viewer\/[\w-]+(\/\d+(\/[\w-]+)?)?$/.test(h!))).toBe(true);
     // An article hit opens its section and article.

@@ -170,7 +170,7 @@ describe('signed in', () => {
     expect(await page.locator('agora-portal aside nav a', { hasText: 'API traffic' }).count()).toBe(0);
     await page.locator('agora-portal header button[aria-label^="Account of"]').click();
     await page.locator('agora-portal header button', { hasText: 'Sign out' }).waitFor();
-    expect(await page.locator('agora-portal header').innerText()).toContain(suite.account('consumer').email);
+    expect(await page.locator('agora-portal header.agora-topbar').innerText()).toContain(suite.account('consumer').email);
     await page.keyboard.press('Escape');
     expect(await page.locator('agora-portal header button', { hasText: 'Sign out' }).isVisible()).toBe(false);
     await page.context().close();

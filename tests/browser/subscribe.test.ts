@@ -249,7 +249,7 @@ describe('subscribing', () => {
 
   it("alone on a CMS page, 'Sign in to subscribe' comes back to that page, signed in", { timeout: 120_000 }, async () => {
     const page = await suite.pageAs(null, WIDE);
-    await page.goto(`${suite.portal.baseUrl}/embed.html?from=cms#pricing`);
+    await page.goto(`${suite.portal.baseUrl}/embed.html?from=cms`);
     const button = page.locator('agora-subscribe-button[product-id="prod-payments"] [data-look]');
     await button.first().waitFor({ timeout: 30_000 });
     expect(await button.first().getAttribute('data-look')).toBe('signin');
@@ -259,7 +259,7 @@ describe('subscribing', () => {
     await page.locator('agora-portal input[name="username"]').fill(account.email);
     await page.locator('agora-portal input[name="password"]').fill(account.password);
     await page.locator('agora-portal button[type="submit"]').click();
-    await poll(() => page.url()).toBe(`${suite.portal.baseUrl}/embed.html?from=cms#pricing`);
+    await poll(() => page.url()).toBe(`${suite.portal.baseUrl}/embed.html?from=cms`);
     // The host page finds the session by its cookie: the button is the signed-in one.
     await poll(() => button.first().getAttribute('data-look')).not.toBe('signin');
     expect(pageErrors(page)).toEqual([]);

@@ -194,16 +194,20 @@ describe('the Request Access wizard', () => {
     expect(page.url()).toContain('/registrations/create/prod-payments');
   });
 
-  it("a subscription with an unpaid invoice says to pay it first, with the way to pay", async () => {
+  it("an unpaid invoice of the product says to pay it first, with the way to pay, its subscription disabled", async () => {
     await suite.portal.db.update(invoices).set({ status: 'open' }).where(eq(invoices.id, 'inv-004'));
     try {
       await open(page);
       await choose(page, 'application', apps.main.title);
-      await choose(page, 'subscription', starter);
       const notice = page.locator(`${W} [data-part="pending-invoices"]`);
       await notice.waitFor({ timeout: 15_000 });
       expect(await notice.textContent()).toContain('Please complete payment for the invoice before requesting access');
       expect(await notice.locator('[data-action="pay-invoice"]').isVisible()).toBe(true);
+      // Its subscription is listed, disabled, until then.
+      const trigger = page.locator(`${W} [data-part="profile-step"] button[aria-haspopup="listbox"]`).nth(1);
+      await trigger.click();
+      expect(await page.locator(`${W} [role="option"]`, { hasText: starter }).first().getAttribute('aria-disabled')).toBe('true');
+      await page.keyboard.press('Escape');
     } finally {
       await suite.portal.db.update(invoices).set({ status: 'paid' }).where(eq(invoices.id, 'inv-004'));
     }

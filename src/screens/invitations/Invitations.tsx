@@ -27,7 +27,7 @@ export default function Invitations() {
   if (session && !allowed) return <div className="p-6"><UnauthorizedPlaceholder /></div>;
 
   return (
-    <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:px-6" data-screen="invitations">
+    <section className="mx-auto flex w-full min-w-0 max-w-4xl flex-col gap-6 px-4 py-6 sm:px-6" data-screen="invitations">
       <header>
         <h1 className="m-0 text-2xl font-semibold tracking-tight text-gray-900">{t('invitations.title')}</h1>
         <p className="m-0 mt-1 text-sm text-gray-600">{t('invitations.intro')}</p>
@@ -99,7 +99,7 @@ function CreateInvitation({ teams, onCreated }: { teams: Array<{ guid: string; n
         <Alert tone="success" title={t('invitations.created')} className="mt-4">
           <p className="m-0 text-sm">{t('invitations.createdHint')}</p>
           <div className="mt-2 flex items-center gap-2">
-            <input readOnly value={link} aria-label={t('invitations.link')} data-invitation-link="" className={cx(INPUT, 'font-mono text-xs')} onFocus={(e) => e.currentTarget.select()} />
+            <input readOnly value={link} aria-label={t('invitations.link')} data-invitation-link="" className={cx(INPUT, 'min-w-0 font-mono text-xs')} onFocus={(e) => e.currentTarget.select()} />
             <CopyButton value={link} label={t('invitations.copy')} />
           </div>
         </Alert>
@@ -124,7 +124,7 @@ function InvitationTable({ items, onChange }: { items: Invitation[]; onChange: (
   return (
     <>
       {failure != null && <ErrorPanel error={failure} className="mb-3" />}
-      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+      <div className="min-w-0 overflow-x-auto rounded-xl border border-gray-200 bg-white">
         <table className="w-full text-left text-sm">
           <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
             <tr>

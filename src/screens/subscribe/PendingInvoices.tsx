@@ -1,6 +1,6 @@
-// The pending-invoice banner (spec 3 §2.1, §7.2) of the product page (the caller's subscriptions
-// to the product) and of the access wizard (the chosen subscription): while billing is on and
-// invoices wait for payment (open, incomplete or pastDue), it says so, with 'Please complete payment for the invoice before requesting access'
+// The pending-invoice banner (spec 3 §2.1, §7.2) of the product page and of the access wizard:
+// while billing is on and invoices of the caller's subscriptions to the product wait for payment
+// (open, incomplete or pastDue), it says so, with 'Please complete payment for the invoice before requesting access'
 // (the server refuses access requests under a paid plan until then) and a button to pay the
 // latest one on the payment provider's checkout page.
 import { useState } from 'react';
@@ -14,16 +14,13 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorPanel } from '../../ui/Placeholders.tsx';
 
-/** Whose invoices: a product's (all the caller's subscriptions to it) or one subscription's. */
-export type PendingInvoicesOf = { productId: string; subscriptionId?: never } | { subscriptionId: string; productId?: never };
-
-export function PendingInvoices(of: PendingInvoicesOf) {
+export function PendingInvoices({ productId }: { productId: string }) {
   const { t } = useMessages('subscribe');
   const api = useApi();
   const signedIn = useSignedIn();
   const billing = useMarketplace().data?.settings.billing?.enabled === true;
   const invoices = useInvoices(signedIn && billing
-    ? { ...(of.productId ? { 'product.id': of.productId } : { 'subscription.id': of.subscriptionId }), status: [...PENDING_INVOICE_STATUSES], sort: '-metadata.createdAt', limit: 1 }
+    ? { 'product.id': productId, status: [...PENDING_INVOICE_STATUSES], sort: '-metadata.createdAt', limit: 1 }
     : null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);

@@ -80,8 +80,9 @@ export function ProfileStep({ productId, application, subscription, onApplicatio
         placeholder={application ? t('wizard.profile.subscriptionPlaceholder') : t('wizard.profile.chooseApplicationFirst')}
         error={showErrors && application && !subscription ? t('wizard.profile.subscriptionRequired') : undefined}
       />
-      {/* A paid plan's unpaid invoice blocks the request (spec 3 §2.1): say so here, with the way to pay it. */}
-      {subscription && <Suspense fallback={null}><PendingInvoices subscriptionId={subscription.id} /></Suspense>}
+      {/* A paid plan's unpaid invoice blocks requests under it (spec 3 §2.1; its subscription is
+          listed disabled): say so here, with the way to pay it. */}
+      <Suspense fallback={null}><PendingInvoices productId={productId} /></Suspense>
     </div>
   );
 }
