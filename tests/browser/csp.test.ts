@@ -45,6 +45,8 @@ describe('the Content-Security-Policy', () => {
     for (const [path, viewer] of cases) {
       const answer = await page.goto(suite.portal.baseUrl + path);
       expect(answer?.headers()['content-security-policy']).toContain("worker-src 'self' blob:");
+      // Swagger UI is the OpenAPI explorer's second view, on its tab.
+      if (viewer.includes('swagger-ui')) await page.locator('agora-portal [data-part="view-tabs"] [data-view="swagger"]').click({ timeout: 60_000 });
       await page.locator(`agora-portal ${viewer}`).first().waitFor({ timeout: 150_000 });
     }
     const ide = page.locator('agora-portal [data-viewer="graphiql"]');

@@ -15,13 +15,19 @@ interface Shot {
   path: string;
   ready: string;
   /** Something to do before the shot (open an operation, the Authorize panel…). */
+  /** Before waiting for `ready` (e.g. choosing a view tab). */
+  open?: (page: Page) => Promise<void>;
   act?: (page: Page) => Promise<void>;
   /** Whole page (default) or the viewport. */
   viewport?: boolean;
 }
 
 const SHOTS: Shot[] = [
-  { name: 'openapi-swagger', path: path('prod-petstore', 'res-petstore'), ready: '[data-viewer="swagger-ui"] .opblock' },
+  {
+    name: 'openapi-swagger', path: path('prod-petstore', 'res-petstore'), ready: '[data-viewer="swagger-ui"] .opblock',
+    // Swagger UI is the second view, on its tab, of a description under the large threshold.
+    open: (page) => page.locator('agora-portal [data-part="view-tabs"] [data-view="swagger"]').click({ timeout: 60_000 }),
+  },
   {
     name: 'openapi-large-list', path: path('prod-github-rest', 'res-github-rest'), ready: '[data-operation]', viewport: true,
   },
@@ -41,7 +47,7 @@ const SHOTS: Shot[] = [
     },
   },
   {
-    name: 'authorize', path: path('prod-petstore', 'res-petstore'), ready: '[data-viewer="swagger-ui"] .opblock', viewport: true,
+    name: 'authorize', path: path('prod-petstore', 'res-petstore'), ready: '[data-operation]', viewport: true,
     act: async (page) => {
       await page.locator('agora-portal [data-action="open-authorize"]').click();
       const panel = page.locator('agora-portal [data-part="authorize"]');
@@ -78,8 +84,9 @@ describe.each([1280, 375])('explorer screens at %i px', (width) => {
   });
   afterAll(async () => { await page?.context().close(); });
 
-  it.each(SHOTS)('$name', async ({ name, path: at, ready, act, viewport }) => {
+  it.each(SHOTS)('$name', async ({ name, path: at, open, ready, act, viewport }) => {
     await page.goto(suite.portal.baseUrl + at);
+    await open?.(page);
     await page.locator(`agora-portal ${ready}`).first().waitFor({ timeout: 60_000 });
     await act?.(page);
     await page.waitForLoadState('networkidle');

@@ -83,7 +83,9 @@ export function OperationList({ tags, filter, swagger2 }: OperationListProps) {
 
   let left = budget;
   return (
-    <div data-part="operation-list" data-rendered-all={budget >= total ? '' : undefined}>
+    // Off-screen sections skip layout only on a long list (data-large): there it saves the most, and
+    // a short one keeps heights that do not depend on what has been scrolled into view.
+    <div data-part="operation-list" data-rendered-all={budget >= total ? '' : undefined} data-large={collapsible ? '' : undefined}>
       <style>{LIST_CSS}</style>
       {budget >= total && <PanelWarmupOnce />}
       {groups.map((group, i) => {
@@ -108,7 +110,8 @@ export function OperationList({ tags, filter, swagger2 }: OperationListProps) {
 const MONO = 'ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace';
 const LIST_CSS = `
 [data-part="operation-list"]{display:flex;flex-direction:column;gap:16px}
-section[data-tag]{overflow:hidden;border:1px solid #e5e7eb;border-radius:12px;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.05);content-visibility:auto;contain-intrinsic-size:auto 600px}
+section[data-tag]{overflow:hidden;border:1px solid #e5e7eb;border-radius:12px;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.05)}
+[data-large] section[data-tag]{content-visibility:auto;contain-intrinsic-size:auto 600px}
 section[data-tag]>h3{margin:0;font-size:inherit;font-weight:inherit}
 section[data-tag]>h3>button,li[data-operation]>button,section[data-tag]>button[data-action="show-more"]{font:inherit;color:inherit;cursor:pointer;border:0;text-align:left;width:100%;display:flex;align-items:center}
 section[data-tag]>h3>button{gap:12px;background:#f9fafb;padding:12px 16px}
