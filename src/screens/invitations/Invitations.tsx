@@ -124,7 +124,8 @@ function InvitationTable({ items, onChange }: { items: Invitation[]; onChange: (
   return (
     <>
       {failure != null && <ErrorPanel error={failure} className="mb-3" />}
-      <div className="min-w-0 overflow-x-auto rounded-xl border border-gray-200 bg-white">
+      {/* relative: the header's visually hidden text is positioned inside the scroll box, not the page */}
+      <div className="relative min-w-0 overflow-x-auto rounded-xl border border-gray-200 bg-white">
         <table className="w-full text-left text-sm">
           <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
             <tr>
