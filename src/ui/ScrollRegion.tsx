@@ -20,7 +20,9 @@ export function ScrollRegion({ label, className, children, part }: { label: stri
     return () => observer.disconnect();
   }, [children]);
   return (
-    <div ref={box} className={cx('overflow-x-auto', scrolls && FOCUS_RING, className)} data-part={part}
+    // relative: positioned content (a header's visually hidden text) scrolls inside the box
+    // instead of widening the page.
+    <div ref={box} className={cx('relative overflow-x-auto', scrolls && FOCUS_RING, className)} data-part={part}
       {...(scrolls ? { tabIndex: 0, role: 'group', 'aria-label': label } : {})}>
       {children}
     </div>

@@ -9,7 +9,7 @@ import { invitations, organisations, teams } from '../db/schema.ts';
 import type { Caller } from '../context.ts';
 import { assertSignedIn } from '../context.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
-import { ORG_ROLES } from '../../../src/rules/roleNames.ts';
+import { hasGlobalCapability } from '../applications/rights.ts';
 import { emailProblem } from '../../../src/rules/registration.ts';
 import { hashRefreshToken } from './tokens.ts';
 import type { Invitation, InvitationCreateBody, InvitationCreated, InvitationLookup } from '../schemas/invitations.ts';
@@ -26,7 +26,7 @@ const hashCode = hashRefreshToken;
 /** Only the Administrator of a consumer organisation invites (provider users are seeded, not invited). */
 function assertInviter(caller: Caller): asserts caller is Caller & { userId: string; orgId: string } {
   assertSignedIn(caller);
-  if (caller.providerGuid || !caller.orgRoles.includes(ORG_ROLES.Administrator)) {
+  if (!hasGlobalCapability(caller)) {
     throw forbidden('Only an Administrator of the organisation can invite people.');
   }
 }

@@ -15,6 +15,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { EmptyPlaceholder, ErrorPanel, LoadingPlaceholder, UnauthorizedPlaceholder } from '../../ui/Placeholders.tsx';
+import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { cx } from '../../ui/tone.ts';
 
 const INPUT = 'block h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/20';
@@ -124,8 +125,7 @@ function InvitationTable({ items, onChange }: { items: Invitation[]; onChange: (
   return (
     <>
       {failure != null && <ErrorPanel error={failure} className="mb-3" />}
-      {/* relative: the header's visually hidden text is positioned inside the scroll box, not the page */}
-      <div className="relative min-w-0 overflow-x-auto rounded-xl border border-gray-200 bg-white">
+      <ScrollRegion label={t('invitations.list')} part="invitations" className="min-w-0 rounded-xl border border-gray-200 bg-white">
         <table className="w-full text-left text-sm">
           <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
             <tr>
@@ -152,7 +152,7 @@ function InvitationTable({ items, onChange }: { items: Invitation[]; onChange: (
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }
