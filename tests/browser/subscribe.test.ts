@@ -55,6 +55,15 @@ async function recordWait(page: Page): Promise<void> {
   });
 }
 
+/** On the portal's sign-in page (reached from a 'Sign in to subscribe'), signs in through its form. */
+async function signInOnTheForm(page: Page, who: string): Promise<void> {
+  await poll(() => new URL(page.url()).pathname).toBe('/signin');
+  const account = suite.account(who);
+  await page.locator('agora-portal input[name="username"]').fill(account.email);
+  await page.locator('agora-portal input[name="password"]').fill(account.password);
+  await page.locator('agora-portal button[type="submit"]').click();
+}
+
 describe('subscribing', () => {
   it('to a free plan: approved at once; the same team is then refused with the reason', { timeout: 120_000 }, async () => {
     const page = await suite.pageAs('consumer', WIDE);
@@ -236,11 +245,7 @@ describe('subscribing', () => {
     expect((await button.first().innerText()).trim()).toBe('Sign in to subscribe');
     await shots(page, 'button-signin');
     await button.first().click();
-    await poll(() => new URL(page.url()).pathname).toBe('/signin');
-    const account = suite.account('orgadmin');
-    await page.locator('agora-portal input[name="username"]').fill(account.email);
-    await page.locator('agora-portal input[name="password"]').fill(account.password);
-    await page.locator('agora-portal button[type="submit"]').click();
+    await signInOnTheForm(page, 'orgadmin');
     await poll(() => new URL(page.url()).pathname).toBe('/productDetails/prod-routing/overview');
     await poll(() => button.first().getAttribute('data-look')).not.toBe('signin');
     expect(pageErrors(page)).toEqual([]);
@@ -254,11 +259,7 @@ describe('subscribing', () => {
     await button.first().waitFor({ timeout: 30_000 });
     expect(await button.first().getAttribute('data-look')).toBe('signin');
     await button.first().click();
-    await poll(() => new URL(page.url()).pathname).toBe('/signin');
-    const account = suite.account('orgadmin');
-    await page.locator('agora-portal input[name="username"]').fill(account.email);
-    await page.locator('agora-portal input[name="password"]').fill(account.password);
-    await page.locator('agora-portal button[type="submit"]').click();
+    await signInOnTheForm(page, 'orgadmin');
     await poll(() => page.url()).toBe(`${suite.portal.baseUrl}/embed.html?from=cms`);
     // The host page finds the session by its cookie: the button is the signed-in one.
     await poll(() => button.first().getAttribute('data-look')).not.toBe('signin');
