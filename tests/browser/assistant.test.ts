@@ -45,7 +45,8 @@ async function ask(page: Page, question: string): Promise<void> {
 }
 
 const lastAnswer = (page: Page) => page.locator(ANSWERS).last();
-const answerText = async (page: Page) => ((await lastAnswer(page).locator('[data-testid="assistant-answer"]').textContent()) ?? '').trim();
+// innerText: the rendered words only (textContent would count the Markdown view's own <style> as words).
+const answerText = async (page: Page) => (await lastAnswer(page).locator('[data-testid="assistant-answer"]').innerText()).trim();
 
 describe('the assistant in the portal', () => {
   it('shows its header button only to a signed-in user, and only with AI on', { timeout: 90_000 }, async () => {
