@@ -1,9 +1,9 @@
-// The HTTP client every fetcher uses (ky): base path, bearer token, X-Tenant-Id, Accept-Language,
+// The HTTP client every fetcher uses: base path, bearer token, X-Tenant-Id, Accept-Language,
 // repeated-key list parameters, page -> offset paging, { items, totalCount } lists, typed errors,
 // and one token refresh on a 401 (a failed refresh ends the session and asks for a new sign-in).
 // On the API's own origin the refresh token is an HttpOnly cookie (cookie session): refreshes send
 // X-Agora-Session: cookie and no token; elsewhere the refresh token is held in memory and sent.
-import ky, { type KyInstance } from 'ky';
+// Plain fetch with a timeout (ky did no more for us, and cost 4 KB gzip on every page).
 import { ApiError, isAbort } from './errors.ts';
 import type { Tokens } from '../state/store.ts';
 
@@ -118,19 +118,44 @@ export function isSameOrigin(apiBase: string): boolean {
   }
 }
 
+/** A visitor's request sent ahead (see send): its answer, or dropped (aborted, never read). */
+function speculate(attempt: (tokens: null, signal: AbortSignal) => Promise<Response>, outer: AbortSignal | undefined) {
+  const controller = new AbortController();
+  if (outer?.aborted) controller.abort(outer.reason);
+  outer?.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
+  const response = attempt(null, controller.signal);
+  response.catch(() => undefined); // dropped, or read later: no unhandled rejection meanwhile
+  return { response, drop: () => controller.abort() };
+}
+
 /** Refresh ahead of time when the access token is about to expire, instead of collecting a 401. */
 const EXPIRY_MARGIN_MS = 10_000;
 
 // One refresh at a time for the whole page: every element shares the same tokens.
 const inflight = new Map<string, Promise<Tokens | null>>();
 
+type Send = (url: string, init: RequestInit & { signal?: AbortSignal | undefined }) => Promise<Response>;
+
+/** fetch that gives up after `timeoutMs` (a TimeoutError, reported as a network error) or when the
+ * caller's signal aborts (an AbortError, as fetch gives it). */
+function timedFetch(fetchImpl: typeof fetch | undefined, timeoutMs: number): Send {
+  return async (url, { signal, ...init }) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException(`Request timed out: ${init.method ?? 'GET'} ${url}`, 'TimeoutError')), timeoutMs);
+    const forward = () => controller.abort(signal?.reason);
+    if (signal?.aborted) forward();
+    signal?.addEventListener('abort', forward, { once: true });
+    try {
+      return await (fetchImpl ?? fetch)(url, { ...init, signal: controller.signal });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forward);
+    }
+  };
+}
+
 export function createClient(options: ClientOptions): Api {
-  const http: KyInstance = ky.create({
-    retry: 0,
-    timeout: options.timeoutMs ?? 60_000,
-    throwHttpErrors: false,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const http = timedFetch(options.fetch, options.timeoutMs ?? 60_000);
   const scope = `${options.apiBase}|${options.tenant ?? ''}|${options.locale ?? ''}`;
   const cookieSession = options.cookieSession ?? isSameOrigin(options.apiBase);
   const sessionHeaders: Record<string, string> = cookieSession ? { ...COOKIE_SESSION_HEADERS } : {};
@@ -148,8 +173,9 @@ export function createClient(options: ClientOptions): Api {
   /** POST /auth/refresh with the token held, or by the cookie; null when refused (4xx). */
   async function refreshed(refreshToken: string | null): Promise<Tokens | null> {
     const byCookie = refreshToken === null;
-    const res = await http.post(joinUrl(options.apiBase, '/auth/refresh'), {
-      json: byCookie ? {} : { refreshToken },
+    const res = await http(joinUrl(options.apiBase, '/auth/refresh'), {
+      method: 'POST',
+      body: JSON.stringify(byCookie ? {} : { refreshToken }),
       headers: headersFor(null, byCookie ? COOKIE_SESSION_HEADERS : undefined, true),
     });
     if (!res.ok) {
@@ -185,24 +211,29 @@ export function createClient(options: ClientOptions): Api {
   }
 
   async function send(method: string, path: string, body: unknown, opts: RequestOptions = {}): Promise<Response> {
-    const url = joinUrl(options.apiBase, path);
-    const searchParams = toSearchParams(opts.query);
+    const query = toSearchParams(opts.query).toString();
+    const url = joinUrl(options.apiBase, path) + (query ? `?${query}` : '');
     const isJson = body !== undefined && !(body instanceof FormData) && !(body instanceof Blob);
-    const attempt = (tokens: Tokens | null) =>
+    const attempt = (tokens: Tokens | null, signal = opts.signal) =>
       http(url, {
         method,
-        searchParams,
         headers: headersFor(tokens, opts.headers, isJson),
         ...(body === undefined ? {} : isJson ? { body: JSON.stringify(body) } : { body: body as BodyInit }),
-        ...(opts.signal ? { signal: opts.signal } : {}),
+        signal,
       });
     try {
-      if (!opts.anonymous) await options.ready?.();
+      const restoring = opts.anonymous ? null : options.ready?.();
+      // A read asked for while the page's session restore is still out goes at once, as a visitor's:
+      // most visitors have no session, and would wait a round trip for a refresh that says so. If the
+      // restore brings a session back, that early answer is dropped and the read sent signed in.
+      const early = restoring && method === 'GET' && !options.getTokens() ? speculate(attempt, opts.signal) : null;
+      if (restoring) await restoring;
       let tokens = opts.anonymous ? null : options.getTokens();
       if (tokens && tokens.expiresAt && tokens.expiresAt - EXPIRY_MARGIN_MS < Date.now()) {
         tokens = await refresh(tokens);
       }
-      let res = await attempt(tokens);
+      if (early && tokens) early.drop();
+      let res = await (early && !tokens ? early.response : attempt(tokens));
       if (res.status === 401 && tokens) {
         // One refresh, then one retry with the new token.
         const next = await refresh(tokens);

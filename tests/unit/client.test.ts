@@ -32,10 +32,16 @@ describe('requests as they arrive at a server', () => {
     echo.get('/api/v1/forbidden', async (_r, reply) => reply.status(403).send({ errors: [{ status: 403, title: 'Forbidden', detail: 'no' }] }));
     echo.get('/api/v1/proxy', async (_r, reply) => reply.status(502).type('text/html').send('<html>Bad gateway</html>'));
     echo.delete('/api/v1/thing', async (_r, reply) => reply.status(204).send());
+    echo.get('/api/v1/slow', async () => new Promise((resolve) => setTimeout(() => resolve({}), 300)));
     await echo.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(echo.server.address() as { port: number }).port}/api/v1`;
   });
-  afterAll(() => echo.close());
+  afterAll(() => {
+    // The timeout test leaves its abandoned requests' connections open: cut them.
+    const closing = echo.close();
+    echo.server.closeAllConnections();
+    return closing;
+  });
 
   const client = (over: Partial<Parameters<typeof createClient>[0]> = {}) =>
     createClient({ apiBase: base, tenant: 'org-7', locale: 'fr-FR', ...session(), ...over });
@@ -100,6 +106,29 @@ describe('requests as they arrive at a server', () => {
     const error = (await api.get('/marketplace').catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.isNetwork).toBe(true);
+  });
+
+  it('gives up after its timeout (a network error) and stops when the caller aborts', async () => {
+    const late = (await client({ timeoutMs: 50 }).get('/slow').catch((e: unknown) => e)) as ApiError;
+    expect(late.isNetwork).toBe(true);
+    expect(late.detail).toMatch(/timed out/);
+    const stop = new AbortController();
+    const pending = client().get('/slow', { signal: stop.signal }).catch((e: unknown) => e);
+    stop.abort();
+    expect(((await pending) as Error).name).toBe('AbortError');
+  });
+
+  it('sends a read at once while the page\'s restore is out, as a visitor, and uses it when nobody is signed in', async () => {
+    let release!: () => void;
+    const restoring = new Promise<void>((resolve) => { release = resolve; });
+    const seen: number[] = [];
+    const api = client({ ready: () => restoring, fetch: (input, init) => { seen.push(Date.now()); return fetch(input, init); } });
+    const answer = api.get<{ headers: Record<string, string> }>('/echo');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toHaveLength(1); // gone before the restore answered
+    release();
+    expect((await answer).headers.authorization).toBeUndefined();
+    expect(seen).toHaveLength(1); // and not sent again
   });
 
   it('builds query strings the same way outside requests', () => {
