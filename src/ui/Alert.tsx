@@ -58,11 +58,14 @@ export function Alert({ tone = 'info', title, children, action, dismissible, rem
       className={cx('flex items-start gap-3 rounded-md border px-4 py-3 text-sm', TONE_SOFT[tone], className)}
     >
       <Icon size={18} className="mt-0.5 shrink-0" />
-      <div className="min-w-0 flex-1">
-        {title && <p className="m-0 font-semibold">{title}</p>}
-        {children && <div className={cx('text-gray-800', title ? 'mt-0.5' : undefined)}>{children}</div>}
+      {/* The action wraps below the text when both do not fit (a phone), instead of squeezing it. */}
+      <div className="flex min-w-0 flex-1 flex-wrap items-start gap-x-3 gap-y-2">
+        <div className="min-w-0 flex-1 basis-48">
+          {title && <p className="m-0 font-semibold">{title}</p>}
+          {children && <div className={cx('text-gray-800', title ? 'mt-0.5' : undefined)}>{children}</div>}
+        </div>
+        {action && <div className="flex shrink-0 flex-wrap items-center gap-2">{action}</div>}
       </div>
-      {action && <div className="flex shrink-0 items-center gap-2">{action}</div>}
       {dismissible && (
         <IconButton label={t('ui.alert.dismiss')} size="sm" onClick={dismiss} className="-my-1 -mr-2 text-current hover:bg-black/5">
           <IconClose size={14} />

@@ -151,7 +151,8 @@ export function DataTable<Row>({
     <div className={cx('w-full', className)}>
       {(toolbar || tableId || (selection && selection.selected.size > 0)) && (
         <div className="mb-3 flex flex-wrap items-center gap-3">
-          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-3">{toolbar}</div>
+          {/* basis-64: on a phone the customiser wraps below the tools instead of squeezing them. */}
+          <div className="flex min-w-0 flex-1 basis-64 flex-wrap items-center gap-3">{toolbar}</div>
           {selection && selection.selected.size > 0 && (
             <span className="text-sm text-gray-600" aria-live="polite">
               {t('ui.table.selected', { count: selection.selected.size })}

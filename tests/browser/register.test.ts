@@ -183,6 +183,10 @@ describe('registration by invitation', () => {
       expect(await page.locator('agora-portal h1').innerText()).toContain('Join Acme');
       expect(await input(page, 'organisation').count()).toBe(0);
       await screenshot(page, 'register-invitation-1280');
+      await page.setViewportSize({ width: 375, height: 800 });
+      expect(await noHorizontalScroll(page)).toBeLessThanOrEqual(375);
+      await screenshot(page, 'register-invitation-375');
+      await page.setViewportSize({ width: 1280, height: 800 });
       await fill(page, { name: 'Ivy Invitee', email: 'ivy@acme.test', password: 'tangerine-sofa-42' });
       await form(page).locator('button[type=submit]').click();
       await poll(() => here(page)).toBe('/');

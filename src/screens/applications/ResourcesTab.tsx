@@ -6,6 +6,7 @@ import { useMessages } from '../../i18n/intl.ts';
 import { Link } from '../../router/context.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../rules/constants.ts';
 import { href } from '../../rules/routes.ts';
+import { resourceTypeName } from '../../rules/resourceTypes.ts';
 import { DataTable, type DataTableColumn, type SortState } from '../../ui/DataTable.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { AsyncState, EmptyPlaceholder } from '../../ui/Placeholders.tsx';
@@ -36,7 +37,7 @@ export function ResourcesTab({ applicationId }: { applicationId: string }) {
     },
     { id: 'product', header: t('applications.resources.col.product'), cell: (r) => r.product.title },
     { id: 'version', header: t('applications.resources.col.version'), cell: (r) => r.version },
-    { id: 'type', header: t('applications.resources.col.type'), cell: (r) => r.type },
+    { id: 'type', header: t('applications.resources.col.type'), cell: (r) => resourceTypeName(r.type) },
     { id: 'stage', header: t('applications.resources.col.stage'), cell: (r) => r.stage?.title ?? '—' },
     {
       id: 'approval', header: t('applications.resources.col.approval'),

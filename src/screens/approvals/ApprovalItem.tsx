@@ -26,9 +26,12 @@ export function ApprovalCard({ item, onDecided }: { item: ApprovalItem; onDecide
   const [open, setOpen] = useState(false);
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const typeLabel = t(`approvals.type.${item.type}`);
-  const requested = item.requestedBy
-    ? t('approvals.requested', { date: fmt.dateTime(item.requestedAt), name: item.requestedBy.name, organisation: item.organisation.name })
-    : t('approvals.requestedOrg', { date: fmt.dateTime(item.requestedAt), organisation: item.organisation.name });
+  // The date is placed as one unbreakable piece: on a phone it otherwise broke at its hyphens.
+  const requested = (item.requestedBy
+    ? t('approvals.requested', { date: '\u0000', name: item.requestedBy.name, organisation: item.organisation.name })
+    : t('approvals.requestedOrg', { date: '\u0000', organisation: item.organisation.name }))
+    .split('\u0000')
+    .flatMap((part, i) => (i === 0 ? [part] : [<span key={i} className="whitespace-nowrap">{fmt.dateTime(item.requestedAt)}</span>, part]));
   return (
     <li className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5" data-approval-item={item.id} data-type={item.type} aria-labelledby={titleId}>
       <div className="flex flex-wrap items-start gap-3">

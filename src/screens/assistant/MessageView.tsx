@@ -22,6 +22,8 @@ export interface MessageViewProps {
   onFollow: () => void;
 }
 
+/** Buttons keep to one line by default; a proposal's may take two (style, as h-8 and whitespace-nowrap are the Button's own classes). */
+const WRAPPING = { whiteSpace: 'normal', height: 'auto', minHeight: '2rem' } as const;
 const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 export function MessageView({ message, confirmed, busy, onConfirm, onFollow }: MessageViewProps) {
@@ -62,7 +64,9 @@ export function MessageView({ message, confirmed, busy, onConfirm, onFollow }: M
             {message.actions.map((action) => {
               const done = confirmed.has(action.id);
               return (
-                <Button key={action.id} size="sm" variant={done ? 'secondary' : 'primary'} disabled={busy || done} onClick={() => onConfirm(action)}>
+                // A long label (it names the product, plan or application) wraps inside the bubble at 375 px.
+                <Button key={action.id} size="sm" variant={done ? 'secondary' : 'primary'} disabled={busy || done} onClick={() => onConfirm(action)}
+                  className="max-w-full py-1 text-left" style={WRAPPING}>
                   {done ? t('assistant.action.confirmed', { label: action.label }) : action.label}
                 </Button>
               );

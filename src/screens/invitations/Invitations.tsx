@@ -110,7 +110,7 @@ function CreateInvitation({ teams, onCreated }: { teams: Array<{ guid: string; n
 }
 
 function InvitationTable({ items, onChange }: { items: Invitation[]; onChange: () => void }) {
-  const { t, intl } = useMessages('invitations');
+  const { t, fmt } = useMessages('invitations');
   const api = useApi();
   const [failure, setFailure] = useState<unknown>(null);
   const revoke = async (invitation: Invitation) => {
@@ -142,7 +142,7 @@ function InvitationTable({ items, onChange }: { items: Invitation[]; onChange: (
                 <td className="px-4 py-2.5 text-gray-900">{invitation.email ?? t('invitations.anyone')}</td>
                 <td className="px-4 py-2.5 text-gray-700">{invitation.team?.name ?? t('invitations.ownTeam')}</td>
                 <td className="px-4 py-2.5 text-gray-700">{t(`invitations.state.${invitation.state}`)}</td>
-                <td className="px-4 py-2.5 text-gray-700">{intl.formatDate(invitation.expiresAt, { dateStyle: 'medium' })}</td>
+                <td className="px-4 py-2.5 text-gray-700">{fmt.date(invitation.expiresAt)}</td>
                 <td className="px-4 py-2.5 text-right">
                   {invitation.state === 'pending' && (
                     <Button size="sm" variant="secondary" onClick={() => void revoke(invitation)} data-action="revoke">{t('invitations.revoke')}</Button>

@@ -5,6 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { Subscription, SubscriptionResource } from '../../api/subscriptions.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { subscriptionExpiry } from '../../rules/wizard.ts';
+import { resourceTypeName } from '../../rules/resourceTypes.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { SidePanel } from '../../ui/SidePanel.tsx';
@@ -54,7 +55,7 @@ export function PreviewStep({ application, subscription, resources, definitions,
         columns={[
           { id: 'name', header: t('wizard.resources.name'), required: true, cell: (r) => <span className="font-medium text-gray-900">{r.title}</span> },
           ...(grouped ? [{ id: 'group', header: t('wizard.resources.group'), cell: (r: SubscriptionResource) => r.group ?? '—' }] : []),
-          { id: 'type', header: t('wizard.resources.type'), cell: (r) => <span className="uppercase">{r.type}</span> },
+          { id: 'type', header: t('wizard.resources.type'), cell: (r) => resourceTypeName(r.type) },
           { id: 'details', header: <span className="sr-only">{t('wizard.preview.details')}</span>, align: 'right', cell: (r) => (
             <Button variant="link" size="sm" onClick={() => setOpen(r)} data-action="resource-details">{t('wizard.preview.details')}</Button>
           ) },
@@ -65,7 +66,7 @@ export function PreviewStep({ application, subscription, resources, definitions,
           <dl className="m-0 flex flex-col gap-4">
             {grouped && <Fact label={t('wizard.resources.group')}>{open.group ?? '—'}</Fact>}
             <Fact label={t('wizard.resources.version')}>{open.version}</Fact>
-            <Fact label={t('wizard.resources.type')}>{open.type}</Fact>
+            <Fact label={t('wizard.resources.type')}>{resourceTypeName(open.type)}</Fact>
             <Fact label={t('wizard.resources.stage')}>{open.stage?.title ?? '—'}</Fact>
             <Fact label={t('wizard.preview.definition')}>{definition?.title ?? '—'}</Fact>
             {definition && <Fact label={t('wizard.preview.approval')}>{t(definition.approval === 'manual' ? 'wizard.preview.approval.manual' : 'wizard.preview.approval.automatic')}</Fact>}

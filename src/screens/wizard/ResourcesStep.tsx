@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useSubscriptionResources, type SubscriptionResource } from '../../api/subscriptions.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../rules/constants.ts';
+import { resourceTypeName } from '../../rules/resourceTypes.ts';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder } from '../../ui/Placeholders.tsx';
@@ -49,7 +50,7 @@ export function ResourcesStep({ subscriptionId, applicationId, grouped, selected
     { id: 'name', header: t('wizard.resources.name'), required: true, cell: (r) => <span className="font-medium text-gray-900">{r.title}</span> },
     ...(grouped ? [{ id: 'group', header: t('wizard.resources.group'), cell: (r: SubscriptionResource) => r.group ?? '—' }] : []),
     { id: 'version', header: t('wizard.resources.version'), cell: (r) => r.version },
-    { id: 'type', header: t('wizard.resources.type'), cell: (r) => <span className="uppercase">{r.type}</span> },
+    { id: 'type', header: t('wizard.resources.type'), cell: (r) => resourceTypeName(r.type) },
     { id: 'stage', header: t('wizard.resources.stage'), cell: (r) => r.stage?.title ?? '—' },
   ];
 

@@ -45,7 +45,7 @@ export function Stepper({ items, current, onSelect, label }: { items: StepperIte
                 </span>
                 <span className={cx('min-w-0 flex-col', active ? 'flex' : 'hidden sm:flex')}>
                   <span className={cx('truncate text-sm font-medium', active ? 'text-gray-900' : 'text-gray-600')}>{item.title}</span>
-                  <span className="hidden truncate text-xs text-gray-500 md:block">{item.description}</span>
+                  <span className="hidden text-xs text-gray-500 md:block">{item.description}</span>
                 </span>
                 {!active && <span className="sr-only sm:hidden">{item.title}</span>}
               </button>
