@@ -18,8 +18,10 @@
 import { profileUntilStopped } from './profiled.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createServer } from 'node:http';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -101,11 +103,44 @@ async function serverRole(upstream: string): Promise<void> {
   const shown = await app.inject({ url: `/api/v1/credentials/${created.json().id}?decrypt=true`, headers: portal });
   const apiKey = shown.json().provisioning.data.apiKey as string;
   // BENCH_CPU_PROF: the server's CPU profile of the measured part only (not the seed).
-  await profileUntilStopped(`gateway-${store.kind}`, async () => { await app.close(); await store.close(); });
+  const gc = watchGc();
+  const heap = await sampleAllocations(`gateway-${store.kind}`);
+  await profileUntilStopped(`gateway-${store.kind}`, async () => { console.log(gc()); await heap(); await app.close(); await store.close(); });
   ready({
     port: (app.server.address() as AddressInfo).port, apiKey, seedS,
     path: `/api/v1/gateway/prod-payments/${resource!.versionId}/res-payments${UPSTREAM_PATH}`,
   });
+}
+
+/** The server's garbage collections from now on, summed by kind: scavenges (young generation)
+ * pause the thread for a few ms each under load, the p99's usual cause. */
+function watchGc(): () => string {
+  const kinds = new Map<string, { n: number; ms: number; max: number }>();
+  const names: Record<number, string> = { [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge', [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact', [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking' };
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const name = names[((e as unknown as { detail: { kind: number } }).detail).kind] ?? 'other';
+      const k = kinds.get(name) ?? { n: 0, ms: 0, max: 0 };
+      k.n++; k.ms += e.duration; k.max = Math.max(k.max, e.duration);
+      kinds.set(name, k);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return () => `GC in the server while measured: ${[...kinds].map(([name, k]) => `${k.n} ${name} (${k.ms.toFixed(0)} ms, longest ${k.max.toFixed(1)} ms)`).join(', ') || 'none'}`;
+}
+
+/** BENCH_HEAP_PROF=dir: what the server allocates while measured (V8's sampling heap profiler,
+ * all samples kept, collected or not: the young generation's churn), as a .heapprofile in dir. */
+async function sampleAllocations(name: string): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_HEAP_PROF;
+  if (!dir) return async () => {};
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  return async () => {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    writeFileSync(`${dir}/${name}-${process.pid}.heapprofile`, JSON.stringify(profile));
+  };
 }
 
 // ── the load generator ────────────────────────────────────────────────────────────────────────
@@ -131,10 +166,11 @@ const stopChild = (proc: ChildProcess) => new Promise<void>((resolve) => {
   proc.kill('SIGTERM');
 });
 
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc; 0 elsewhere). */
-function cpuMs(pid: number | undefined): number {
+/** CPU time (user + system) a process (or only its main thread: its JavaScript, without the
+ * database's and libuv's threads) has used so far, in ms (Linux /proc; 0 elsewhere). */
+function cpuMs(pid: number | undefined, mainThread = false): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
   } catch {
     return 0;
@@ -231,16 +267,20 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
       const times: Record<Side, number[]> = { direct: [], bare: [], gateway: [] };
       // CPU the proxy process spends per call while its side runs, whatever else the machine does.
       const cpu = { direct: 0, bare: 0, gateway: 0 };
+      let serverMain = 0;
       for (let i = 0; i < ROUNDS; i++) {
         for (const side of Object.keys(call) as Side[]) {
           const before = cpuMs(pids[side]);
+          const mainBefore = side === 'gateway' ? cpuMs(pids[side], true) : 0;
           times[side].push(...await run(side));
           cpu[side] += cpuMs(pids[side]) - before;
+          if (side === 'gateway') serverMain += cpuMs(pids[side], true) - mainBefore;
         }
       }
       for (const t of Object.values(times)) t.sort((a, b) => a - b);
       const line = (label: Side, s: number[]) => `    ${(label === 'bare' ? 'bare proxy' : label).padEnd(16)} p50 ${percentile(s, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(s, 99).toFixed(2).padStart(7)} ms   `
-        + `(${s.length} calls; ${label === 'direct' ? 'upstream' : 'proxy'} CPU ${(cpu[label] / s.length).toFixed(3)} ms a call)`;
+        + `(${s.length} calls; ${label === 'direct' ? 'upstream' : 'proxy'} CPU ${(cpu[label] / s.length).toFixed(3)} ms a call`
+        + `${label === 'gateway' ? `, main thread ${(serverMain / s.length).toFixed(3)}` : ''})`;
       const added = (s: number[]) => [percentile(s, 50) - percentile(times.direct, 50), percentile(s, 99) - percentile(times.direct, 99)] as const;
       const mark = (v: number, target: number) => (v <= target ? 'ok' : `OVER ${target} ms`);
       console.log(`   ${title}:`);

@@ -81,7 +81,7 @@ export async function handleTryIt(
   // Quotas (server/src/quota/): counted under the call's subscription; 429 past a strict limit.
   ids.subscriptionId = await chargeCall(app, caller, { orgId, ...ids, productId, resourceId }, reply);
   const mock = isMockUpstream(base);
-  const sent = upstreamRequestHeaders(withoutCredentials(request.headers, runtime?.credentialHeaders ?? [], credentialsRuntime(app.db, app.credentialsOptions).mtlsHeader));
+  const sent = upstreamRequestHeaders(request.headers, notForwarded(runtime?.credentialHeaders ?? [], credentialsRuntime(app.db, app.credentialsOptions).mtlsHeader));
   const upstreamUrl = mock ? `mock:${visible.resource.type}` : '';
   const recordedUpstream = target ? `${target.origin}${target.pathname}${redactQuery(target.search)}` : upstreamUrl;
   let status: number;
@@ -158,14 +158,14 @@ export async function handleTryIt(
   return reply.code(status).headers(answerHeaders).send(payload);
 }
 
-/** The incoming headers minus those that carried our credential and the proxy's certificate
- * header (ours to read, never the upstream's). */
-function withoutCredentials(headers: FastifyRequest['headers'], used: string[], mtlsHeader: string): FastifyRequest['headers'] {
-  const drop = new Set([...used, mtlsHeader]);
-  if (![...drop].some((name) => name in headers)) return headers;
-  const out: FastifyRequest['headers'] = {};
-  for (const [name, value] of Object.entries(headers)) if (!drop.has(name)) out[name] = value;
-  return out;
+/** The request headers that carried our credential and the proxy's certificate header (ours to
+ * read, never the upstream's), as one set per combination (a handful: made once each). */
+const notForwardedSets = new Map<string, ReadonlySet<string>>();
+function notForwarded(used: readonly string[], mtlsHeader: string): ReadonlySet<string> {
+  const key = `${used.join(',')}|${mtlsHeader}`;
+  let names = notForwardedSets.get(key);
+  if (!names) notForwardedSets.set(key, names = new Set([...used, mtlsHeader]));
+  return names;
 }
 
 /** The path (and query) after /gateway/{p}/{v}/{r}, as the client wrote it; 400 when it holds a

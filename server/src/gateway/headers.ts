@@ -30,25 +30,31 @@ const connectionListed = (value: string | string[] | undefined) =>
   new Set(String(value ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
 
 /** The headers sent upstream for an incoming try-it request, and the names that came through
- * the X-Agora-Upstream- prefix (credentials by intent: the record redacts them). */
-export function upstreamRequestHeaders(incoming: IncomingHttpHeaders): { headers: HeaderMap; mapped: Set<string> } {
-  const listed = connectionListed(incoming.connection);
+ * the X-Agora-Upstream- prefix (credentials by intent: the record redacts them). `omit`: request
+ * headers that are ours to read (the runtime credential's), never sent. */
+export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, omit?: ReadonlySet<string>): { headers: HeaderMap; mapped: ReadonlySet<string> } {
+  const listed = incoming.connection === undefined ? null : connectionListed(incoming.connection);
   const out: HeaderMap = {};
-  const mapped: HeaderMap = {};
-  for (const [rawName, value] of Object.entries(incoming)) {
+  let mapped: HeaderMap | null = null;
+  for (const rawName in incoming) {
+    const value = incoming[rawName];
     if (value === undefined) continue;
     const name = rawName.toLowerCase();
+    if (omit?.has(name)) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
     if (name.startsWith(GATEWAY_UPSTREAM_HEADER_PREFIX)) {
       const target = name.slice(GATEWAY_UPSTREAM_HEADER_PREFIX.length);
-      if (target && !HOP_BY_HOP.has(target) && !isIdentity(target)) mapped[target] = text;
+      if (target && !HOP_BY_HOP.has(target) && !isIdentity(target)) (mapped ??= {})[target] = text;
       continue;
     }
-    if (HOP_BY_HOP.has(name) || listed.has(name) || PORTAL_ONLY.has(name) || isIdentity(name)) continue;
+    if (HOP_BY_HOP.has(name) || listed?.has(name) || PORTAL_ONLY.has(name) || isIdentity(name)) continue;
     out[name] = text;
   }
+  // Mapped headers win over the same header sent directly (the explorer's explicit choice).
+  if (mapped === null) return { headers: out, mapped: NONE };
   return { headers: { ...out, ...mapped }, mapped: new Set(Object.keys(mapped)) };
 }
+const NONE: ReadonlySet<string> = new Set();
 
 /** The upstream's response headers as the client gets them (undici's header object: repeated
  * headers, Set-Cookie among them, as arrays). */
@@ -77,14 +83,27 @@ export const SAFETY_HEADERS: HeaderMap = {
 const SECRET_NAME = /auth|token|secret|password|passwd|api[-_]?key|apikey|cookie|session|signature|credential|private/i;
 export const REDACTED = '[redacted]';
 
+/** Whether a header's value is kept out of the record (by its lower-case name; the answers are
+ * remembered: a call's header names are nearly always ones seen before). */
+const secretNames = new Map<string, boolean>();
+function isSecretName(name: string): boolean {
+  let hidden = secretNames.get(name);
+  if (hidden === undefined) {
+    hidden = name.startsWith(GATEWAY_UPSTREAM_HEADER_PREFIX) || SECRET_NAME.test(name);
+    if (secretNames.size >= 1000) secretNames.clear();
+    secretNames.set(name, hidden);
+  }
+  return hidden;
+}
+
 /** A header map fit for the transaction record: credentials replaced, everything else kept. */
-export function redactHeaders(headers: IncomingHttpHeaders | HeaderMap, secret: ReadonlySet<string> = new Set()): HeaderMap {
+export function redactHeaders(headers: IncomingHttpHeaders | HeaderMap, secret?: ReadonlySet<string>): HeaderMap {
   const out: HeaderMap = {};
-  for (const [rawName, value] of Object.entries(headers)) {
+  for (const rawName in headers) {
+    const value = headers[rawName];
     if (value === undefined) continue;
     const name = rawName.toLowerCase();
-    const hidden = secret.has(name) || name.startsWith(GATEWAY_UPSTREAM_HEADER_PREFIX) || SECRET_NAME.test(name);
-    out[name] = hidden ? REDACTED : Array.isArray(value) ? value.join(', ') : String(value);
+    out[name] = secret?.has(name) || isSecretName(name) ? REDACTED : Array.isArray(value) ? value.join(', ') : String(value);
   }
   return out;
 }
@@ -93,7 +112,11 @@ export function redactHeaders(headers: IncomingHttpHeaders | HeaderMap, secret: 
 export function redactQuery(pathWithQuery: string): string {
   const at = pathWithQuery.indexOf('?');
   if (at < 0) return pathWithQuery;
-  const params = new URLSearchParams(pathWithQuery.slice(at + 1));
+  const query = pathWithQuery.slice(at + 1);
+  // No name can read as a secret one when the query's text has no secret word and nothing a
+  // parser would decode into one (%xx, +): the usual query, kept as is without parsing it.
+  if (!SECRET_NAME.test(query) && !/[%+]/.test(query)) return pathWithQuery;
+  const params = new URLSearchParams(query);
   let changed = false;
   for (const key of new Set(params.keys())) {
     if (SECRET_NAME.test(key)) {

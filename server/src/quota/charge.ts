@@ -6,9 +6,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Caller } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { quotaWindow, type QuotaWindow } from '../../../src/rules/quota.ts';
 import { CALL_UNIT, quotasFor, tryItSubscription, type CountedQuota } from './coverage.ts';
-import { giveBack, queueCounts, takeStrict } from './counters.ts';
+import { countWindow, giveBack, queueCounts, takeStrict, type CountWindow } from './counters.ts';
 
 export interface ChargedCall {
   orgId: string;
@@ -31,10 +30,10 @@ export async function chargeCall(app: FastifyInstance, caller: Caller, call: Cha
   const quotas = await quotasFor(app.db, subscriptionId, call.resourceId);
   if (quotas.length === 0) return subscriptionId;
   const now = app.clock.now();
-  const taken: Array<{ id: string; window: QuotaWindow }> = [];
-  const counted: Array<{ id: string; window: QuotaWindow }> = [];
+  const taken: Array<{ id: string; window: CountWindow }> = [];
+  const counted: Array<{ id: string; window: CountWindow }> = [];
   for (const quota of quotas) {
-    const window = quotaWindow(quota.interval, now);
+    const window = countWindow(quota.interval, now);
     if (quota.mode !== 'strict') {
       counted.push({ id: quota.id, window });
       continue;
@@ -53,6 +52,6 @@ export async function chargeCall(app: FastifyInstance, caller: Caller, call: Cha
   const minute = Math.floor(now.getTime() / 60_000) * 60_000;
   queueCounts(app.db, {
     orgId: call.orgId, subscriptionId, applicationId: call.applicationId, resourceId: call.resourceId, unitName: CALL_UNIT, minute,
-  }, counted, quotas.map((q) => q.id), (e) => app.log.error({ err: e }, 'quota: could not write counts'));
+  }, counted, quotas, (e) => app.log.error({ err: e }, 'quota: could not write counts'));
   return subscriptionId;
 }

@@ -21,7 +21,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
 import { preparedRows } from '../catalogue/sql.ts';
-import type { QuotaWindow } from '../../../src/rules/quota.ts';
+import { quotaWindow, type QuotaWindow } from '../../../src/rules/quota.ts';
+import type { QuotaInterval } from '../../../src/rules/constants.ts';
 
 /** Pending counts are written at the latest this long after the first of them. */
 const FALLBACK_MS = 250;
@@ -29,21 +30,40 @@ const FALLBACK_MS = 250;
 const KEEP_ENDED_MS = 24 * 3_600_000;
 const PRUNE_EVERY_MS = 3_600_000;
 
+/** A quota window with its bounds as the store's text (made once per window, not per call). */
+export interface CountWindow extends QuotaWindow {
+  startText: string;
+  endText: string;
+}
+
+/** The current window of each interval, kept until the clock leaves it (any clock: a test's
+ * manual one may go back). */
+const current = new Map<QuotaInterval, CountWindow>();
+export function countWindow(interval: QuotaInterval, now: Date): CountWindow {
+  const t = now.getTime();
+  let w = current.get(interval);
+  if (!w || t < w.start.getTime() || t >= w.end.getTime()) {
+    const { start, end } = quotaWindow(interval, now);
+    current.set(interval, w = { start, end, startText: start.toISOString(), endText: end.toISOString() });
+  }
+  return w;
+}
+
 /** Adds one call to a strict counter if it stays within `limit`; false when the limit is reached. */
-export async function takeStrict(db: Db, subscriptionId: string, quotaId: string, limit: number, w: QuotaWindow): Promise<boolean> {
+export async function takeStrict(db: Db, subscriptionId: string, quotaId: string, limit: number, w: CountWindow): Promise<boolean> {
   if (limit <= 0) return false;
   const taken = await preparedRows<{ count: string | number }>(db, sql`
     insert into quota_counters as c (subscription_id, quota_id, window_start, window_end, count)
-    values (${subscriptionId}, ${quotaId}, ${w.start.toISOString()}::timestamptz, ${w.end.toISOString()}::timestamptz, 1)
+    values (${subscriptionId}, ${quotaId}, ${w.startText}::timestamptz, ${w.endText}::timestamptz, 1)
     on conflict (subscription_id, quota_id, window_start) do update set count = c.count + 1 where c.count < ${limit}::bigint
     returning c.count`);
   return taken.length > 0;
 }
 
 /** Gives back a strict count taken for a call that another strict quota then refused. */
-export async function giveBack(db: Db, subscriptionId: string, quotaId: string, w: QuotaWindow): Promise<void> {
+export async function giveBack(db: Db, subscriptionId: string, quotaId: string, w: CountWindow): Promise<void> {
   await db.execute(sql`update quota_counters set count = count - 1
-    where subscription_id = ${subscriptionId} and quota_id = ${quotaId} and window_start = ${w.start.toISOString()}::timestamptz and count > 0`);
+    where subscription_id = ${subscriptionId} and quota_id = ${quotaId} and window_start = ${w.startText}::timestamptz and count > 0`);
 }
 
 export interface CountedCall {
@@ -66,18 +86,17 @@ interface Pending {
 const pending = new WeakMap<Db, Pending>();
 
 /** Counts one call: `counted` are the quotas whose counters still need the call (loose and
- * unlimited; strict ones were taken already), `quotaIds` every quota it is a usage record of. */
-export function queueCounts(db: Db, call: CountedCall, counted: ReadonlyArray<{ id: string; window: QuotaWindow }>, quotaIds: readonly string[], log: (e: unknown) => void): void {
+ * unlimited; strict ones were taken already), `recorded` every quota it is a usage record of. */
+export function queueCounts(db: Db, call: CountedCall, counted: ReadonlyArray<{ id: string; window: CountWindow }>, recorded: ReadonlyArray<{ id: string }>, log: (e: unknown) => void): void {
   let p = pending.get(db);
   if (!p) pending.set(db, p = { counters: new Map(), usage: new Map(), timer: null, log, lastPrune: Date.now() });
   for (const { id, window } of counted) {
-    const start = window.start.toISOString();
-    const key = `${call.subscriptionId}|${id}|${start}`;
+    const key = `${call.subscriptionId}|${id}|${window.startText}`;
     const c = p.counters.get(key);
     if (c) c.n += 1;
-    else p.counters.set(key, { subscriptionId: call.subscriptionId, quotaId: id, start, end: window.end.toISOString(), n: 1 });
+    else p.counters.set(key, { subscriptionId: call.subscriptionId, quotaId: id, start: window.startText, end: window.endText, n: 1 });
   }
-  for (const quotaId of quotaIds) {
+  for (const { id: quotaId } of recorded) {
     const key = `${call.subscriptionId}|${quotaId}|${call.resourceId}|${call.applicationId ?? ''}|${call.minute}`;
     const u = p.usage.get(key);
     if (u) u.n += 1;

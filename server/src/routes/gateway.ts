@@ -30,6 +30,9 @@ export default async function gatewayRoutes(app: FastifyInstance): Promise<void>
       proxy.withTypeProvider<TypeBoxTypeProvider>().route({
         method: GATEWAY_METHODS, url,
         schema: { params: GatewayParams, headers: GatewayHeaders }, bodyLimit: GATEWAY_MAX_REQUEST_BYTES,
+        // A compressed request body goes upstream as sent, with its Content-Encoding (the compress
+        // plugin would inflate it and leave the header claiming gzip), and no hook runs for it.
+        decompress: false,
         handler: (request, reply) => handleTryIt(app, request, reply),
       });
     }
