@@ -2,6 +2,8 @@
 // keeps it in .tmp/ while the migrations stay the same) instead of once per test file. A fresh
 // PGlite plus migrations costs seconds per file; loading this dump about one.
 // Hands the file to the workers as AGORA_STORE_TEMPLATE (read by tests/server/helper.ts).
+// On PostgreSQL (TEST_DATABASE_URL) the same idea: one migrated database per run, which every suite
+// copies (CREATE DATABASE … TEMPLATE), handed over as AGORA_PG_TEMPLATE and dropped at the end.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -20,9 +22,21 @@ function key(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-export default async function setup(): Promise<void> {
-  // On PostgreSQL every suite makes its own database; no template is needed.
-  if (process.env.TEST_DATABASE_URL) return;
+/** The migrated template database on TEST_DATABASE_URL's server; returns its teardown. */
+async function postgresTemplate(adminUrl: string): Promise<() => Promise<void>> {
+  const { createDatabase, dropDatabase } = await import('./postgres.mjs');
+  const name = `agora_template_${process.pid}`;
+  await dropDatabase(adminUrl, name);
+  const url = await createDatabase(adminUrl, name);
+  const { openStore } = await import('../server/src/db/store.ts');
+  // Migrated, then closed: a database with a session open on it cannot be copied.
+  await (await openStore({ databaseUrl: url })).close();
+  process.env.AGORA_PG_TEMPLATE = name;
+  return () => dropDatabase(adminUrl, name);
+}
+
+export default async function setup(): Promise<void | (() => Promise<void>)> {
+  if (process.env.TEST_DATABASE_URL) return postgresTemplate(process.env.TEST_DATABASE_URL);
   const file = join(CACHE, `store-template-${key()}.tar`);
   if (!existsSync(file)) {
     const { openStore } = await import('../server/src/db/store.ts');
