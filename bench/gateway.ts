@@ -145,8 +145,13 @@ async function sampleAllocations(name: string): Promise<() => Promise<void>> {
 
 // ── the load generator ────────────────────────────────────────────────────────────────────────
 
-function child(role: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ proc: ChildProcess; info: Record<string, unknown> }> {
-  const proc = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), `--role=${role}`, ...args], {
+/** The V8 flags `npm run serve` starts the server with (package.json: a young generation sized
+ * for the gateway's churn), given to the bench's server too. */
+const SERVE_FLAGS: string[] = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> })
+  .scripts.serve!.match(/--max-semi-space-size=\d+/g) ?? [];
+
+function child(role: string, args: string[], env: NodeJS.ProcessEnv = {}, flags: string[] = []): Promise<{ proc: ChildProcess; info: Record<string, unknown> }> {
+  const proc = spawn(process.execPath, [...flags, ...process.execArgv, fileURLToPath(import.meta.url), `--role=${role}`, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
   });
   return new Promise((resolve, reject) => {
@@ -237,7 +242,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
     const upstreamBase = `http://127.0.0.1:${upstream.info.port}`;
     const bare = await child('bare', [`--upstream=${upstreamBase}`]);
     procs.push(bare.proc);
-    const server = await child('server', [`--upstream=${upstreamBase}`], db ? { DATABASE_URL: db.url } : {});
+    const server = await child('server', [`--upstream=${upstreamBase}`], db ? { DATABASE_URL: db.url } : {}, process.env.BENCH_SERVE_FLAGS?.split(' ').filter(Boolean) ?? SERVE_FLAGS);
     procs.push(server.proc);
     console.log(`  ${kind}: demo seed in ${(server.info.seedS as number).toFixed(1)} s; load average ${load1()}`);
 
