@@ -105,7 +105,9 @@ export function compose(question: string, r: Retrieved, plans: Plan[] = []): Ans
   const guide = entries.find((e) => e.kind === 'article' || e.kind === 'section' || e.kind === 'document');
   if (guide) lines.push(`Documentation: “${guide.title}” (${guide.productTitle}).`);
   if (PLAN_WORDS.test(question) && plans.length) {
-    lines.push(`Plans of this product: ${plans.map((p) => `${p.title} (${p.type})${p.description ? `: ${p.description}` : ''}`).join('; ')}`);
+    // Descriptions end with their own full stop; dropped so the list does not read ".;".
+    const plain = (text: string) => text.replace(/[.\s]+$/, '');
+    lines.push(`Plans of this product: ${plans.map((p) => `${p.title} (${p.type})${p.description ? `: ${plain(p.description)}` : ''}`).join('; ')}.`);
     const volume = statedVolume(question);
     if (volume !== null) actions.push({ kind: 'findPlan', label: `Find a plan for ${volume.toLocaleString('en')} calls`, params: { productId, volume } });
     else if (/\bsubscri(be|ption)\b/i.test(question)) {
