@@ -1,5 +1,6 @@
 // The try-it gateway against real upstreams (a local HTTP server): headers in and out, bodies,
 // time-outs, failures, permission, and the transaction each call leaves for the insights.
+import { gzipSync } from 'node:zlib';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -305,5 +306,17 @@ describe('malformed gateway input', () => {
     await t.request(f.alice, { method: 'DELETE', url: `${gw}/raw` });
     await t.request(f.alice, { method: 'POST', url: `${gw}/raw`, payload: '<a/>', headers: { 'content-type': 'application/xml' } });
     expect(seen.map((s) => [s.method, s.body.length])).toEqual([['PUT', 3], ['DELETE', 0], ['POST', 4]]);
+  });
+
+  it('sends a compressed body upstream as sent, with its Content-Encoding, whatever the encoding', async () => {
+    seen = [];
+    const plain = JSON.stringify({ note: 'x'.repeat(200) });
+    const zipped = gzipSync(plain);
+    const gz = await t.request(f.alice, { method: 'POST', url: `${gw}/raw`, payload: zipped, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    const other = await t.request(f.alice, { method: 'POST', url: `${gw}/raw`, payload: Buffer.from('abc'), headers: { 'content-type': 'text/plain', 'content-encoding': 'zstd' } });
+    expect([gz.status, other.status]).toEqual([200, 200]);
+    expect(seen.map((s) => s.headers['content-encoding'])).toEqual(['gzip', 'zstd']);
+    expect(seen[0]!.body).not.toBe(plain);
+    expect(Number(seen[0]!.headers['content-length'])).toBe(zipped.length);
   });
 });
