@@ -3,7 +3,7 @@
 import { useMessages } from '../../i18n/intl.ts';
 import { Link } from '../../router/context.tsx';
 import type { NotBuiltProps } from '../../router/screens.ts';
-import { IconConstruction } from '../shell/icons.tsx';
+import { IconConstruction } from '../shell/pageIcons.tsx';
 
 export default function NotBuilt({ title, route, params }: NotBuiltProps) {
   const { t } = useMessages();

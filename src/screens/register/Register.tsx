@@ -21,7 +21,7 @@ import { Link, pageOrigin, useReturnTo } from '../../router/context.tsx';
 import type { RegisterProps } from '../../router/screens.ts';
 import { Button } from '../../ui/Button.tsx';
 import { cx } from '../../ui/tone.ts';
-import { IconAlert, IconEye, IconEyeOff } from '../shell/icons.tsx';
+import { IconAlert, IconEye, IconEyeOff } from '../shell/pageIcons.tsx';
 
 const FIELDS: readonly RegistrationField[] = ['name', 'email', 'password', 'organisation'];
 

@@ -6,7 +6,7 @@ import type { ApiError } from '../../api/errors.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { configure, useAgora, useSignedIn } from '../../state/store.ts';
 import { Button } from '../../ui/Button.tsx';
-import { IconAlert } from './icons.tsx';
+import { IconAlert } from './pageIcons.tsx';
 import { useSignOut } from './UserMenu.tsx';
 
 export function MarketplaceError({ error, onRetry }: { error: ApiError; onRetry: () => void }) {

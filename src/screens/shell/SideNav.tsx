@@ -12,7 +12,8 @@ import { isConsumer, isProviderAdministrator } from '../../rules/roles.ts';
 import type { RouteMatch } from '../../rules/routes.ts';
 import { Link } from '../../router/context.tsx';
 import { cx } from '../../ui/tone.ts';
-import { IconApprovals, IconApps, IconChart, IconChevron, IconHome, IconKey, IconRequests, IconSidebar, IconSubscriptions } from './icons.tsx';
+import { IconChevron } from './icons.tsx';
+import { IconApprovals, IconApps, IconChart, IconHome, IconKey, IconRequests, IconSidebar, IconSubscriptions } from './sideIcons.tsx';
 
 const COLLAPSED_KEY = 'agora-sidenav-collapsed';
 

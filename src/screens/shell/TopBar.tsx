@@ -5,23 +5,24 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { siteName, useMarketplace, type SiteSettings } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
-import { sectionOf, sideNavigation, sideNavOf, topNavigation, type NavEntry, type SideNavEntry } from '../../rules/navigation.ts';
-import { isConsumer, isProviderAdministrator } from '../../rules/roles.ts';
+import { sectionOf, topNavigation, type NavEntry } from '../../rules/navigation.ts';
 import { signInPath, type RouteMatch } from '../../rules/routes.ts';
 import { Link } from '../../router/context.tsx';
 import { useSignedIn } from '../../state/store.ts';
-import { useSession } from '../../api/auth.ts';
 import { cx } from '../../ui/tone.ts';
-import { IconChevron, IconExternal, IconLogin, IconMenu } from './icons.tsx';
+import { IconChevron, IconLogin, IconMenu } from './icons.tsx';
 import { LocaleSwitcher } from './LocaleSwitcher.tsx';
 import { TopNav } from './TopNav.tsx';
 import { useDismiss } from './useDismiss.ts';
-import { sideLabel } from './sideLabel.ts';
 
 // Only signed-in users see it: visitors never download it.
 const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 // Signed-in users of a marketplace with AI on: the assistant's button, its conversation a chunk further.
 const AssistantButton = lazy(() => import('../assistant/AssistantButton.tsx'));
+// The small-screen menu's links: with its first opening (or a pointer or focus on its button before).
+const loadMenuLinks = () => import('./MobileMenuLinks.tsx');
+const MobileMenuLinks = lazy(loadMenuLinks);
+const preloadMenuLinks = () => void loadMenuLinks().catch(() => undefined);
 
 const FOCUS = 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-on-heading/70';
 
@@ -111,41 +112,12 @@ function MobileMenu({ settings, entries, current, match, label }: {
   label: (entry: NavEntry) => string;
 }) {
   const { t } = useMessages();
-  const signedIn = useSignedIn();
-  const { data: session } = useSession();
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, panel, button);
   const id = useId();
-  const side: SideNavEntry[] = signedIn ? sideNavigation({ consumerEnabled: settings.consumer, isConsumer: isConsumer(session), isProviderAdministrator: isProviderAdministrator(session) }) : [];
-  const currentSide = sideNavOf(match.name);
-
-  const item = (key: string, text: string, to: string, isCurrent: boolean, external?: NavEntry) => (
-    <li key={key}>
-      {isCurrent ? (
-        // The page the visitor is on is shown but disabled.
-        <a aria-disabled="true" aria-current="page" className="flex cursor-default items-center rounded-md bg-gray-100 px-3 py-2.5 text-sm font-semibold text-gray-600">
-          {text}
-        </a>
-      ) : external?.external ? (
-        <a
-          href={external.href}
-          onClick={close}
-          className="flex items-center gap-1.5 rounded-md px-3 py-2.5 text-sm font-medium text-gray-800 no-underline hover:bg-gray-100"
-          {...(external.newTab ? { target: '_blank', rel: 'noopener noreferrer', 'aria-label': t('shell.nav.newTab', { text }) } : {})}
-        >
-          {text}
-          {external.newTab && <IconExternal size={13} />}
-        </a>
-      ) : (
-        <Link to={to} onClick={close} className="flex items-center rounded-md px-3 py-2.5 text-sm font-medium text-gray-800 no-underline hover:bg-gray-100">
-          {text}
-        </Link>
-      )}
-    </li>
-  );
 
   return (
     <div className="nav:hidden">
@@ -155,6 +127,9 @@ function MobileMenu({ settings, entries, current, match, label }: {
         aria-expanded={open}
         aria-controls={id}
         aria-label={t('shell.nav.menu')}
+        // The links arrive with the first opening; a pointer or focus on the button starts their load.
+        onPointerEnter={preloadMenuLinks}
+        onFocus={preloadMenuLinks}
         onClick={() => setOpen((o) => !o)}
         className={cx('inline-flex h-9 items-center gap-1.5 rounded-md border border-on-heading/25 px-2.5 text-sm font-medium text-on-heading hover:bg-on-heading/10', FOCUS)}
       >
@@ -169,38 +144,9 @@ function MobileMenu({ settings, entries, current, match, label }: {
         className="absolute inset-x-0 top-16 z-40 max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-gray-200 bg-white p-3 text-gray-900 shadow-xl"
       >
         {open && (
-          <>
-            <nav aria-label={t('shell.nav.label')}>
-              <ul className="m-0 list-none space-y-0.5 p-0">
-                {entries.map((entry) => item(entry.id, label(entry), entry.href, entry.section !== null && entry.section === current, entry))}
-              </ul>
-            </nav>
-            {side.length > 0 && (
-              <nav aria-label={t('shell.side.label')} className="mt-3 border-t border-gray-100 pt-3">
-                <p className="m-0 px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-gray-500">{t('shell.side.label')}</p>
-                <ul className="m-0 list-none space-y-0.5 p-0">
-                  {side.map((entry) =>
-                    entry.children ? (
-                      <li key={entry.id}>
-                        <p className="m-0 px-3 pb-0.5 pt-2.5 text-sm font-medium text-gray-500">{sideLabel(t, entry.id)}</p>
-                        <ul className="m-0 list-none space-y-0.5 py-0 pl-3">
-                          {entry.children.map((child) => item(child.id, sideLabel(t, child.id), child.href, child.id === currentSide))}
-                        </ul>
-                      </li>
-                    ) : (
-                      item(entry.id, sideLabel(t, entry.id), entry.href, entry.id === currentSide)
-                    ),
-                  )}
-                </ul>
-              </nav>
-            )}
-            <div className="mt-3 flex items-center justify-between border-t border-gray-100 px-3 pt-3 sm:hidden">
-              <span className="text-sm text-gray-600">{t('shell.locale.label')}</span>
-              <div className="rounded-md bg-heading">
-                <LocaleSwitcher />
-              </div>
-            </div>
-          </>
+          <Suspense fallback={null}>
+            <MobileMenuLinks settings={settings} entries={entries} current={current} match={match} label={label} close={close} />
+          </Suspense>
         )}
       </div>
     </div>

@@ -8,7 +8,8 @@ import { useMessages } from '../../i18n/intl.ts';
 import { isAdministrator } from '../../rules/roles.ts';
 import { Link, useNavigate } from '../../router/context.tsx';
 import { cx } from '../../ui/tone.ts';
-import { IconChevron, IconLogout, IconUsers } from './icons.tsx';
+import { IconChevron } from './icons.tsx';
+import { IconLogout, IconUsers } from './sideIcons.tsx';
 import { useDismiss } from './useDismiss.ts';
 
 function initials(name: string): string {

@@ -11,7 +11,7 @@ import { Link, pageOrigin, useReturnTo } from '../../router/context.tsx';
 import type { SignInProps } from '../../router/screens.ts';
 import { Button } from '../../ui/Button.tsx';
 import { cx } from '../../ui/tone.ts';
-import { IconAlert, IconEye, IconEyeOff } from '../shell/icons.tsx';
+import { IconAlert, IconEye, IconEyeOff } from '../shell/pageIcons.tsx';
 
 type FieldErrors = Partial<Record<'username' | 'password', MessageKey>>;
 
