@@ -46,6 +46,8 @@ export interface ImportIo {
   err: (line: string) => void;
   /** Redraws the progress line (a terminal); omitted: no progress bar. */
   progress?: (line: string) => void;
+  /** Told as each description starts and ends being published (the corpus run's memory watch). */
+  watch?: { start(file: string): void; end(file: string): void };
 }
 
 type Outcome = { file: string; state: 'published' | 'warnings' | 'refused'; detail: string; warnings: string[]; published?: Published | undefined };
@@ -134,8 +136,12 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
       writing = next.catch(() => undefined);
       return next;
     };
+    const budget = new ByteBudget(IN_FLIGHT_BYTES);
     await inParallel(files, jobs, async (file) => {
       let outcome: Outcome;
+      const size = (await stat(file).catch(() => null))?.size ?? 0;
+      await budget.take(size);
+      io.watch?.start(file);
       try {
         const content = await readDescription(file);
         const prepared = await pool.prepare({ content, fileName: basename(file), options: { title: options.title } });
@@ -145,6 +151,9 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
           : { file, state: 'published', detail: describe(published), warnings: [], published };
       } catch (error) {
         outcome = { file, state: 'refused', detail: (error as Error).message, warnings: [] };
+      } finally {
+        io.watch?.end(file);
+        budget.give(size);
       }
       outcomes.push(outcome);
       tick();
@@ -205,6 +214,43 @@ async function readDescription(file: string): Promise<string> {
   const info = await stat(file);
   if (info.size > MAX_FILE_BYTES) throw new Error(`${info.size} bytes; the largest description accepted is ${MAX_FILE_BYTES} bytes`);
   return readFile(file, 'utf8');
+}
+
+/**
+ * Bytes of descriptions in flight at once: reading, indexing and storing one costs about ten
+ * times its size for a while, so two large ones together would double the peak. A description
+ * larger than the budget is published alone; waiting is first come, first served.
+ */
+const IN_FLIGHT_BYTES = 16 * 1024 * 1024;
+
+class ByteBudget {
+  private used = 0;
+  private running = 0;
+  private readonly waiting: Array<{ bytes: number; go(): void }> = [];
+
+  constructor(private readonly capacity: number) {}
+
+  take(bytes: number): Promise<void> {
+    return new Promise((go) => {
+      this.waiting.push({ bytes, go });
+      this.admit();
+    });
+  }
+
+  give(bytes: number): void {
+    this.used -= bytes;
+    this.running--;
+    this.admit();
+  }
+
+  private admit(): void {
+    while (this.waiting.length && (this.running === 0 || this.used + this.waiting[0]!.bytes <= this.capacity)) {
+      const next = this.waiting.shift()!;
+      this.used += next.bytes;
+      this.running++;
+      next.go();
+    }
+  }
 }
 
 async function inParallel<T>(items: T[], n: number, run: (item: T) => Promise<void>): Promise<void> {

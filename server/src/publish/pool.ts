@@ -6,8 +6,15 @@ import { fromRefusal, type Prepared, type PrepareInput, type Refusal } from './p
 
 /** Heap of a preparing worker (issue 13: at most 1 GB for any one description). */
 export const PREPARE_HEAP_MB = 768;
+/** A worker that prepared a description this large (characters) is ended once it answers: its
+ * heap, grown to several times the description and collected only when it next allocates, would
+ * otherwise stay resident while the description is stored and through every later one (the
+ * corpus run's floor rose from 0.6 to 1.6 GB over its largest descriptions). A new worker costs
+ * a fraction of a second; a few descriptions in a corpus are this large. */
+export const RECYCLE_AFTER_CHARS = 4 * 1024 * 1024;
 
-interface Answer extends Partial<Refusal> { id: number; prepared?: Prepared; failed?: string }
+/** A worker's answer: `prepared.text` is absent when it is the content sent (not copied back). */
+interface Answer extends Partial<Refusal> { id: number; prepared?: Omit<Prepared, 'text'> & { text?: string }; failed?: string }
 interface Task { id: number; input: PrepareInput; resolve(p: Prepared): void; reject(e: Error): void }
 
 export class PreparePool {
@@ -51,9 +58,14 @@ export class PreparePool {
       const task = this.busy.get(worker);
       this.busy.delete(worker);
       worker.unref();
-      this.idle.push(worker);
+      if ((task?.input.content.length ?? 0) >= RECYCLE_AFTER_CHARS) {
+        this.workers--;
+        void worker.terminate();
+      } else {
+        this.idle.push(worker);
+      }
       if (task) {
-        if (answer.prepared) task.resolve(answer.prepared);
+        if (answer.prepared) task.resolve({ ...answer.prepared, text: answer.prepared.text ?? task.input.content });
         else if (answer.refused) task.reject(fromRefusal(answer.refused));
         else task.reject(new Error(answer.failed ?? 'preparing the description failed'));
       }
