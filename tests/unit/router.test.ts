@@ -2,7 +2,8 @@
 // entries of spec 1 §2 "Navigation".
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPortalHistory, fromHash, joinBase, normalizeBase, stripBase } from '../../src/router/history.ts';
-import { builtInOf, sectionOf, sideNavigation, sideNavOf, topNavigation, type NavItemSetting } from '../../src/rules/navigation.ts';
+import { builtInOf, sectionOf, topNavigation, type NavItemSetting } from '../../src/rules/navigation.ts';
+import { sideNavigation, sideNavOf } from '../../src/rules/sideNavigation.ts';
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');

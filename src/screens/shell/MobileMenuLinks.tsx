@@ -4,7 +4,8 @@
 import { useSession } from '../../api/auth.ts';
 import type { SiteSettings } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
-import { sideNavigation, sideNavOf, type NavEntry, type sectionOf, type SideNavEntry } from '../../rules/navigation.ts';
+import type { NavEntry, sectionOf } from '../../rules/navigation.ts';
+import { sideNavigation, sideNavOf, type SideNavEntry } from '../../rules/sideNavigation.ts';
 import { isConsumer, isProviderAdministrator } from '../../rules/roles.ts';
 import type { RouteMatch } from '../../rules/routes.ts';
 import { Link } from '../../router/context.tsx';

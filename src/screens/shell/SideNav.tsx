@@ -7,7 +7,7 @@ import type { SiteSettings } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { sideLabel } from './sideLabel.ts';
 import { APP_VERSION } from '../../rules/constants.ts';
-import { sideNavigation, sideNavOf, type SideNavEntry, type SideNavId } from '../../rules/navigation.ts';
+import { sideNavigation, sideNavOf, type SideNavEntry, type SideNavId } from '../../rules/sideNavigation.ts';
 import { isConsumer, isProviderAdministrator } from '../../rules/roles.ts';
 import type { RouteMatch } from '../../rules/routes.ts';
 import { Link } from '../../router/context.tsx';
