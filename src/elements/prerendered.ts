@@ -6,6 +6,11 @@
 //    them before the browser paints (React appends to a shadow root; it never clears one);
 //  - the data the server rendered with (a JSON script in the root) goes into the shared swr cache
 //    under this element's API scope, so that first render shows the same data, not a placeholder.
+//  - the pre-rendered <style> becomes an adopted sheet until then: the shared utility sheet the
+//    element adopts (styles/sheet.ts) comes after a root's <style> elements in the cascade and holds,
+//    until the screen's chunk has loaded, only some of the rules: its `.m-0` alone would beat the
+//    <style>'s `.mb-4` on the heading and move everything below by 16 px, then back. Adopted after
+//    the shared sheets, the pre-rendered rules keep winning until the nodes they style go.
 import { unstable_serialize } from 'swr';
 import type { Api } from '../api/client.ts';
 import type { CacheKey } from '../api/keys.ts';
@@ -18,7 +23,7 @@ export const PRERENDERED_DATA = 'data-agora-prerendered';
 
 export interface PrerenderedEntry { key: CacheKey; data: unknown }
 
-const prerendered = new WeakMap<ShadowRoot, Node[]>();
+const prerendered = new WeakMap<ShadowRoot, { nodes: Node[]; sheet: CSSStyleSheet | null }>();
 
 export function keepDeclarativeRoot(host: HTMLElement, init: ShadowRootInit, attach: (init: ShadowRootInit) => ShadowRoot): ShadowRoot {
   const declarative = host.shadowRoot;
@@ -26,16 +31,30 @@ export function keepDeclarativeRoot(host: HTMLElement, init: ShadowRootInit, att
   const nodes = [...declarative.childNodes];
   const root = attach(init);
   if (root.childNodes.length === 0) root.append(...nodes);
-  prerendered.set(root, nodes);
+  prerendered.set(root, { nodes, sheet: adoptPrerenderedStyle(root, nodes) });
   return root;
 }
 
-/** Removes the pre-rendered nodes: the screen has rendered its own (called in a layout effect). */
+/** The pre-rendered <style> as the root's last adopted sheet (styles/sheet.ts keeps a root's own
+ * sheets after the shared ones); null where sheets are not constructable (the <style> stays). */
+function adoptPrerenderedStyle(root: ShadowRoot, nodes: Node[]): CSSStyleSheet | null {
+  const style = nodes.find((n): n is HTMLStyleElement => n instanceof HTMLStyleElement);
+  if (!style || typeof CSSStyleSheet === 'undefined' || !('replaceSync' in CSSStyleSheet.prototype) || !('adoptedStyleSheets' in root)) return null;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(style.textContent ?? '');
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  style.remove();
+  return sheet;
+}
+
+/** Removes the pre-rendered nodes and styles: the screen has rendered its own (called in a layout
+ * effect, so before the browser paints). */
 export function dropPrerendered(root: ShadowRoot | null | undefined): void {
-  const nodes = root && prerendered.get(root);
-  if (!nodes) return;
+  const kept = root && prerendered.get(root);
+  if (!kept) return;
   prerendered.delete(root);
-  for (const node of nodes) node.parentNode?.removeChild(node);
+  for (const node of kept.nodes) node.parentNode?.removeChild(node);
+  if (kept.sheet) root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== kept.sheet);
 }
 
 export function seedPrerendered(root: ShadowRoot, api: Api): void {
