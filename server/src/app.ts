@@ -36,6 +36,8 @@ declare module 'fastify' {
     publicOrigins: ReadonlySet<string>;
     /** The assistant's external model, or null for the offline engine (server/src/assistant). */
     aiModel: AiModelOptions | null;
+    /** TRANSACTIONS_RETENTION_DAYS: how long raw gateway transactions are kept (analytics/rollups.ts). */
+    transactionsRetentionDays: number;
   }
 }
 
@@ -111,7 +113,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('publicOrigins', new Set(options.publicOrigins ?? []));
   app.decorate('aiModel', options.ai ?? null);
   // Raw transactions and the insights' rollups are pruned hourly (server/src/analytics/rollups.ts).
-  registerPrune(app.jobs, options.transactionsRetentionDays ?? DEFAULT_RETENTION_DAYS);
+  app.decorate('transactionsRetentionDays', options.transactionsRetentionDays ?? DEFAULT_RETENTION_DAYS);
+  registerPrune(app.jobs, app.transactionsRetentionDays);
   if (options.runJobs !== false) app.addHook('onReady', async () => { await ensurePruneScheduled(options.store.db); app.jobs.start(); });
   app.addHook('onClose', async () => app.jobs.stop());
   await app.register(authPlugin, options.auth);

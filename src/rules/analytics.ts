@@ -2,16 +2,27 @@
 // text of the analytics calls, the custom-range rule, chart buckets and the usage periods.
 import { MAX_COUNTED_TRANSACTIONS } from './constants.ts';
 
-/** Chart intervals (spec 3 §2.5: 1 hour, 1 day or 7 days according to the range). */
+/** Chart intervals a request may ask (spec 3 §2.5, §7.5: 1 hour, 1 day or 7 days). */
 export const CHART_INTERVALS = ['1h', '1d', '7d'] as const;
 export type ChartInterval = (typeof CHART_INTERVALS)[number];
-export const INTERVAL_MS: Record<ChartInterval, number> = { '1h': 3_600_000, '1d': 86_400_000, '7d': 7 * 86_400_000 };
+/** Buckets an answer may have: a request that names no interval gets the interval of its range
+ * (intervalForRange), which for a short range is finer than an hour, so the 1h and 6h presets
+ * draw a line of minutes instead of one or six points (read from the raw transactions). */
+export const CHART_BUCKETS = ['1m', '5m', ...CHART_INTERVALS] as const;
+export type ChartBucket = (typeof CHART_BUCKETS)[number];
+export const FINE_BUCKETS: readonly ChartBucket[] = ['1m', '5m'];
+export const INTERVAL_MS: Record<ChartBucket, number> = {
+  '1m': 60_000, '5m': 300_000, '1h': 3_600_000, '1d': 86_400_000, '7d': 7 * 86_400_000,
+};
 /** A chart has at most this many points (1h over 31 days); a longer range needs a wider interval. */
 export const MAX_CHART_POINTS = 744;
 
-/** The interval the traffic chart uses for a range: 1 hour up to 2 days, 1 day up to 31 days, else 7 days. */
-export function intervalForRange(fromMs: number, toMs: number): ChartInterval {
+/** The interval of a chart whose request names none: 1 minute up to 1 hour, 5 minutes up to 6
+ * hours, 1 hour up to 2 days, 1 day up to 31 days, else 7 days. */
+export function intervalForRange(fromMs: number, toMs: number): ChartBucket {
   const span = toMs - fromMs;
+  if (span <= INTERVAL_MS['1h']) return '1m';
+  if (span <= 6 * INTERVAL_MS['1h']) return '5m';
   if (span <= 2 * INTERVAL_MS['1d']) return '1h';
   if (span <= 31 * INTERVAL_MS['1d']) return '1d';
   return '7d';

@@ -95,6 +95,32 @@ describe('analytics numbers equal direct counts over raw transactions', () => {
     }
   });
 
+  it('chart without an interval: minute buckets for a short recent range (raw rows), hours for an old one', async () => {
+    await write(Array.from({ length: 400 }, (_, i) => ({ ...randomRow(200_000 + i), id: `tx-fine-${i}`, at: new Date(NOW - Math.floor(rnd() * 6 * HOUR)) })));
+    const minute = 60_000;
+    for (const [span, interval, step] of [[HOUR, '1m', minute], [6 * HOUR, '5m', 5 * minute], [HOUR + 7 * minute, '5m', 5 * minute]] as const) {
+      const to = NOW - 3 * minute;
+      const app = rnd() < 0.5 ? pick(apps.filter((a) => a.org_id === ORG.acme)).id : undefined;
+      const res = await get(acme, '/analytics/chart', { from: iso(to - span), to: iso(to), ...(app ? { query: buildFilter({ applicationId: app }) } : {}) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.interval).toBe(interval);
+      expect(res.body.items).toHaveLength((Math.ceil(to / step) - Math.floor((to - span) / step)));
+      expect(Date.parse(res.body.from) % step).toBe(0);
+      let seen = 0;
+      for (const point of res.body.items) {
+        const start = Date.parse(point.timestamp);
+        const where = sql`t.org_id = ${ORG.acme} and t.at >= ${iso(start)}::timestamptz and t.at < ${iso(start + step)}::timestamptz ${app ? sql`and t.application_id = ${app}` : sql``}`;
+        expect(point.totalCount).toBe(await count(where));
+        expect(point.exceptionCount).toBe(await count(sql`${where} and t.status_detail = 'exception'`));
+        seen += point.totalCount;
+      }
+      if (!app) expect(seen).toBeGreaterThan(0);
+    }
+    // Raw rows are kept TRANSACTIONS_RETENTION_DAYS (30 here): an hour 40 days ago is drawn from the hourly rollups.
+    const old = await get(acme, '/analytics/chart', { from: iso(NOW - 40 * 24 * HOUR), to: iso(NOW - 40 * 24 * HOUR + HOUR) });
+    expect(old.body).toMatchObject({ interval: '1h', items: [{ totalCount: 0 }] });
+  });
+
   it('summary: random groupings, ranges and filters (durations included)', async () => {
     const dims = ['applicationId', 'subscriptionId', 'productId', 'productVersionId', 'assetResourceId', 'planId'] as const;
     const column = { applicationId: 't.application_id', subscriptionId: 't.subscription_id', productId: 't.product_id',

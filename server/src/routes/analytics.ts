@@ -18,7 +18,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance): Promise
 
   app.get('/analytics/chart', {
     schema: { querystring: ChartQuery, response: { 200: Chart, ...ErrorResponses } },
-  }, async (request) => chart(app.db, request.caller, request.query));
+  }, async (request) => chart(app.db, request.caller, request.query, { now: app.clock.now(), retentionDays: app.transactionsRetentionDays }));
 
   app.get('/analytics/summary', {
     schema: { querystring: SummaryQuery, response: { 200: Summary, ...ErrorResponses } },

@@ -6,7 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, IdParams, Repeated } from './common.ts';
 import { DateTime, Literals, Nullable, Strict } from './catalogue.ts';
 import { MAX_PAGE_LIMIT, QUOTA_INTERVALS, TRAFFIC_PAGE_SIZE } from '../../../src/rules/constants.ts';
-import { CHART_INTERVALS, STATUS_DETAILS, USAGE_INTERVAL, USAGE_PERIODS } from '../../../src/rules/analytics.ts';
+import { CHART_BUCKETS, CHART_INTERVALS, STATUS_DETAILS, USAGE_INTERVAL, USAGE_PERIODS } from '../../../src/rules/analytics.ts';
 
 /** Filter text of src/rules/analytics.ts (buildFilter / parseFilter): `field==v;field=in=(a,b)`. */
 const FilterText = Type.Optional(Type.String({ maxLength: 2000 }));
@@ -22,7 +22,8 @@ const Count = Type.Integer({ minimum: 0 });
 
 export const ChartQuery = Type.Object({
   ...Range,
-  /** default: 1h up to 2 days, 1d up to 31 days, else 7d (intervalForRange); at most 744 points */
+  /** default (intervalForRange): 1m up to 1 hour, 5m up to 6 hours (raw transactions, within their
+   * retention; 1h before it), 1h up to 2 days, 1d up to 31 days, else 7d; at most 744 points */
   interval: Type.Optional(Literals(CHART_INTERVALS)),
   subscriptionId: Type.Optional(Id),
   productId: Type.Optional(Id),
@@ -45,9 +46,10 @@ export const ChartPoint = Type.Object({
   exceptionCount: Count,
 });
 export const Chart = Type.Object({
-  interval: Literals(CHART_INTERVALS),
-  /** the range counted: from rounded down, to rounded up to whole hours (1h) or days (1d, 7d, UTC);
-   * 7d buckets start at the rounded from */
+  /** the interval asked, or the range's (1m and 5m only then) */
+  interval: Literals(CHART_BUCKETS),
+  /** the range counted: from rounded down, to rounded up to whole minutes (1m), 5 minutes (5m),
+   * hours (1h) or days (1d, 7d, UTC); 7d buckets start at the rounded from */
   from: DateTime,
   to: DateTime,
   /** every bucket of the range, oldest first, zeros included */

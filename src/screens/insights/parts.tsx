@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { useSession } from '../../api/auth.ts';
 import type { Chart } from '../../api/analytics.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
-import type { ChartInterval, StatusDetail } from '../../rules/analytics.ts';
+import { FINE_BUCKETS, type ChartBucket, type StatusDetail } from '../../rules/analytics.ts';
 import { cx, FOCUS_RING, type Tone } from '../../ui/tone.ts';
 import type { ChartSeries } from './LazyChart.tsx';
 import { customRangeInvalid, localInput, readRemembered, remember, TRAFFIC_PRESETS, type RangeChoice } from './range.ts';
@@ -18,10 +18,11 @@ export const OUTCOMES = [
 
 export const DETAIL_TONE: Record<StatusDetail, Tone> = { success: 'success', failure: 'warning', exception: 'danger' };
 
-/** A bucket's start in the locale: date and hour for hourly buckets, the date otherwise. */
-export function bucketLabel(locale: string, interval: ChartInterval, timestamp: string): string {
-  const options: Intl.DateTimeFormatOptions = interval === '1h'
-    ? { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }
+/** A bucket's start in the locale: the time for minute buckets (a range of at most 6 hours),
+ * date and hour for hourly buckets, the date otherwise. */
+export function bucketLabel(locale: string, interval: ChartBucket, timestamp: string): string {
+  const options: Intl.DateTimeFormatOptions = FINE_BUCKETS.includes(interval) ? { hour: '2-digit', minute: '2-digit' }
+    : interval === '1h' ? { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }
     : { month: 'short', day: 'numeric', year: 'numeric' };
   return new Intl.DateTimeFormat(locale, options).format(new Date(timestamp));
 }

@@ -1,7 +1,7 @@
 // Time ranges and remembered filters of the insights screens (spec 3 §2.5): presets counted back
 // from now, a custom range that must end after it starts, and filters kept in session storage per
 // organisation and user (a tab keeps them; another user on the same browser does not see them).
-import { PRESET_MS, rangeEndsAfterStart, TRAFFIC_PRESETS, type TrafficPreset } from '../../rules/analytics.ts';
+import { INTERVAL_MS, intervalForRange, PRESET_MS, rangeEndsAfterStart, TRAFFIC_PRESETS, type TrafficPreset } from '../../rules/analytics.ts';
 
 export { TRAFFIC_PRESETS, type TrafficPreset };
 
@@ -20,8 +20,10 @@ export interface Range {
 const HOUR = 3_600_000;
 
 /** The range a choice means at `now`; null for a custom range that is incomplete or ends before it
- * starts (the picker says why). Presets end at the next whole hour, so a refresh within the hour
- * asks the same range (cached) and the current hour is included. */
+ * starts (the picker says why). Presets end at the end of the current bucket of their chart (the
+ * next whole minute for 1h, 5 minutes for 6h, hour for longer ones): the current bucket is
+ * included, the chart's last point is now rather than up to an hour ahead, and a refresh within
+ * the bucket asks the same range (cached). */
 export function resolveRange(choice: RangeChoice, now = Date.now()): Range | null {
   if (choice.preset === 'custom') {
     const from = choice.from ? new Date(choice.from).getTime() : NaN;
@@ -29,8 +31,10 @@ export function resolveRange(choice: RangeChoice, now = Date.now()): Range | nul
     if (!Number.isFinite(from) || !Number.isFinite(to) || !rangeEndsAfterStart(from, to)) return null;
     return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
   }
-  const to = Math.ceil((now + 1) / HOUR) * HOUR;
-  return { from: new Date(to - PRESET_MS[choice.preset]).toISOString(), to: new Date(to).toISOString() };
+  const length = PRESET_MS[choice.preset];
+  const step = Math.min(HOUR, INTERVAL_MS[intervalForRange(0, length)]);
+  const to = Math.ceil((now + 1) / step) * step;
+  return { from: new Date(to - length).toISOString(), to: new Date(to).toISOString() };
 }
 
 /** The range of equal length just before (API health's comparison). */
