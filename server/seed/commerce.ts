@@ -9,9 +9,11 @@ import { at } from './clock.ts';
 import { historyOf } from '../src/subscriptions/history.ts';
 import type { SeededProduct } from './catalogue.ts';
 import { iconSvg } from './media.ts';
+import { choices } from './definitions.ts';
 import { SEED_CLIENT_CERTIFICATE } from './secrets.ts';
 import { checkoutLink } from '../src/billing/billing.ts';
 import { toMinor } from '../../src/rules/billing.ts';
+import { accessRequestTitle } from '../../src/rules/wizard.ts';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -28,7 +30,7 @@ export const subscriptionRequestDefinitions: Array<Row<typeof schema.subscriptio
     schema: {
       type: 'object', required: ['useCase'],
       properties: {
-        useCase: { type: 'string', title: 'Use case', enum: ['research', 'education', 'non_profit', 'commercial'], 'x-agora-widget': 'select' },
+        useCase: { type: 'string', title: 'Use case', ...choices([['research', 'Research'], ['education', 'Education'], ['non_profit', 'Non-profit work'], ['commercial', 'Commercial product']]), 'x-agora-widget': 'select' },
         expectedMonthlyCalls: { type: 'integer', title: 'Expected calls per month', minimum: 0, maximum: 10_000_000 },
         website: { type: 'string', format: 'uri', title: 'Project website', 'x-agora-placeholder': 'https://example.org' },
       },
@@ -41,7 +43,7 @@ export const subscriptionRequestDefinitions: Array<Row<typeof schema.subscriptio
       properties: {
         companyName: { type: 'string', title: 'Legal company name', maxLength: 200 },
         vatNumber: { type: 'string', title: 'VAT number', pattern: '^[A-Z]{2}[A-Z0-9]{2,13}$', 'x-agora-placeholder': 'FR40303265045' },
-        expectedVolume: { type: 'string', title: 'Expected monthly volume', enum: ['< 1M', '1M – 10M', '> 10M'] },
+        expectedVolume: { type: 'string', title: 'Expected monthly volume', ...choices([['< 1M', 'Under 1 million calls'], ['1M – 10M', '1 to 10 million calls'], ['> 10M', 'Over 10 million calls']]) },
         contactPhone: { type: 'string', title: 'Contact phone' },
         acceptsDpa: { type: 'boolean', title: 'I accept the data processing agreement', const: true },
       },
@@ -293,7 +295,7 @@ export function subscriptionRows(products: SeededProduct[], plans: NewPlan[]) {
   return { subscriptions, invoices };
 }
 
-export function applicationRows(products: SeededProduct[]) {
+export function applicationRows(products: SeededProduct[], resources: ReadonlyArray<{ id: string; title: string }>) {
   const res = (key: string) => {
     const p = products.find((x) => x.key === key);
     if (!p) throw new Error(`seed: no product ${key}`);
@@ -323,8 +325,13 @@ export function applicationRows(products: SeededProduct[]) {
   ];
 
   const payments = res('payments');
+  const resourceTitle = (id: string) => {
+    const r = resources.find((x) => x.id === id);
+    if (!r) throw new Error(`seed: no resource ${id}`);
+    return r.title;
+  };
   const ar = (id: string, org: string, app: string, sub: string, product: SeededProduct, resourceId: string, approval: 'approved' | 'pending' | 'rejected', age: number, by: string, data: Record<string, unknown> = {}, reason?: string): Row<typeof schema.accessRequests> => ({
-    id, orgId: org, title: `${resourceId.replace(/^res-/, '')} for ${app.replace(/^app-/, '')}`, applicationId: app, subscriptionId: sub, productId: product.id,
+    id, orgId: org, title: accessRequestTitle(resourceTitle(resourceId), product.title), applicationId: app, subscriptionId: sub, productId: product.id,
     productVersionId: product.latestVersionId, assetResourceId: resourceId, approvalState: approval, approvalReason: reason ?? null,
     decidedAt: approval === 'pending' ? null : at(-age + 1), data, provisioningStatus: approval === 'approved' ? 'success' : 'pending',
     createdBy: by, createdAt: at(-age), modifiedAt: at(-age + (approval === 'pending' ? 0 : 1)),

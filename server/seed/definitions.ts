@@ -5,6 +5,12 @@
 import type * as schema from '../src/db/schema.ts';
 import { CREDENTIAL_VISIBILITY_MS } from '../../src/rules/constants.ts';
 
+/** A choice field's values with the titles people see (`oneOf` of `const` + `title`, which the
+ * schema form lists by title and src/rules/schemaChoices.ts shows in read-only summaries). */
+export const choices = (pairs: Array<[value: string, title: string]>) => ({ oneOf: pairs.map(([value, title]) => ({ const: value, title })) });
+
+const ENVIRONMENTS = choices([['sandbox', 'Sandbox (test data)'], ['production', 'Production']]);
+
 export const applicationProfileDefinitions: Array<typeof schema.applicationProfileDefinitions.$inferInsert> = [
   {
     id: 'apd-company', title: 'Company profile',
@@ -14,7 +20,11 @@ export const applicationProfileDefinitions: Array<typeof schema.applicationProfi
         companyName: { type: 'string', title: 'Company name', maxLength: 120, 'x-agora-order': 1 },
         website: { type: 'string', format: 'uri', title: 'Website', 'x-agora-placeholder': 'https://example.com', 'x-agora-order': 2 },
         supportEmail: { type: 'string', format: 'email', title: 'Support e-mail', 'x-agora-order': 3 },
-        industry: { type: 'string', title: 'Industry', enum: ['retail', 'finance', 'health', 'logistics', 'public', 'other'], 'x-agora-widget': 'select', 'x-agora-order': 4 },
+        industry: {
+          type: 'string', title: 'Industry',
+          ...choices([['retail', 'Retail'], ['finance', 'Finance and banking'], ['health', 'Healthcare'], ['logistics', 'Logistics'], ['public', 'Public sector'], ['other', 'Other']]),
+          'x-agora-widget': 'select', 'x-agora-order': 4,
+        },
       },
     },
   },
@@ -40,7 +50,8 @@ export const accessRequestDefinitions: Array<typeof schema.accessRequestDefiniti
       type: 'object', required: ['purpose', 'environment', 'acceptsTerms'],
       properties: {
         purpose: {
-          type: 'string', title: 'Purpose', enum: ['ecommerce', 'marketplace', 'subscriptions', 'in_person', 'other'],
+          type: 'string', title: 'Purpose',
+          ...choices([['ecommerce', 'Online shop checkout'], ['marketplace', 'Marketplace payouts'], ['subscriptions', 'Recurring subscriptions'], ['in_person', 'In-person payments'], ['other', 'Other']]),
           'x-agora-label': 'What will you use the API for?', 'x-agora-widget': 'select', 'x-agora-order': 1,
         },
         description: {
@@ -48,7 +59,7 @@ export const accessRequestDefinitions: Array<typeof schema.accessRequestDefiniti
           'x-agora-widget': 'textarea', 'x-agora-options': { rows: 4 }, 'x-agora-placeholder': 'Checkout of our web shop, about 2,000 orders a day', 'x-agora-order': 2,
         },
         expectedMonthlyVolume: { type: 'integer', title: 'Expected calls per month', minimum: 0, 'x-agora-order': 3 },
-        environment: { type: 'string', title: 'Environment', enum: ['sandbox', 'production'], default: 'sandbox', 'x-agora-widget': 'radio', 'x-agora-order': 4 },
+        environment: { type: 'string', title: 'Environment', ...ENVIRONMENTS, default: 'sandbox', 'x-agora-widget': 'radio', 'x-agora-order': 4 },
         acceptsTerms: { type: 'boolean', title: 'I accept the processing terms', const: true, 'x-agora-widget': 'checkbox', 'x-agora-order': 5 },
         referral: { type: 'string', 'x-agora-hidden': true, default: 'marketplace' },
       },
@@ -67,7 +78,7 @@ export const credentialRequestDefinitions: Array<typeof schema.credentialRequest
       properties: {
         grantTypes: {
           type: 'array', title: 'Grant types', uniqueItems: true, minItems: 1,
-          items: { type: 'string', enum: ['client_credentials', 'authorization_code', 'refresh_token'] },
+          items: { type: 'string', ...choices([['client_credentials', 'Client credentials'], ['authorization_code', 'Authorization code'], ['refresh_token', 'Refresh token']]) },
           default: ['client_credentials'], 'x-agora-widget': 'checkboxes', 'x-agora-order': 1,
         },
         redirectUris: {
@@ -91,7 +102,7 @@ export const credentialRequestDefinitions: Array<typeof schema.credentialRequest
     schema: {
       type: 'object',
       properties: {
-        environment: { type: 'string', title: 'Environment', enum: ['sandbox', 'production'], default: 'sandbox', 'x-agora-widget': 'radio', 'x-agora-order': 1 },
+        environment: { type: 'string', title: 'Environment', ...ENVIRONMENTS, default: 'sandbox', 'x-agora-widget': 'radio', 'x-agora-order': 1 },
         allowedIps: { type: 'string', title: 'Allowed IP ranges', 'x-agora-placeholder': '203.0.113.0/24, 198.51.100.7', 'x-agora-label': 'Allowed IP ranges (empty: any)', 'x-agora-order': 2 },
       },
     },

@@ -34,7 +34,7 @@ export async function seedDemo(db: Db, options: { secretsKey?: Buffer | undefine
   const catalogue = catalogueRows();
   const { plans, quotas } = planRows(catalogue.seeded);
   const { subscriptions, invoices } = subscriptionRows(catalogue.seeded, plans);
-  const apps = applicationRows(catalogue.seeded);
+  const apps = applicationRows(catalogue.seeded, catalogue.resources);
   const { reviews, ratings } = reviewRows();
   for (const product of catalogue.products) {
     const r = ratings.get(product.id);

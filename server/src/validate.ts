@@ -62,10 +62,26 @@ export function dataErrors(schema: unknown, data: unknown, prefix = 'data'): Dat
     return [{ parameter: prefix, detail: `${prefix} cannot be checked: the definition's schema is not valid.` }];
   }
   if (fn(data)) return [];
-  return (fn.errors ?? []).map((e) => {
+  return withChoicesFolded(fn.errors ?? []).map((e) => {
     const parameter = fieldOf(e, prefix);
     return { parameter, detail: detailOf(e, parameter) };
   });
+}
+
+/** A choice field written as `oneOf` of `const` + `title` fails with one `const` error per choice
+ * plus the `oneOf` one; fold them into a single `enum`-like error listing the allowed values. */
+function withChoicesFolded(errors: ErrorObject[]): ErrorObject[] {
+  const branchesOf = (oneOf: ErrorObject) => errors.filter((e) => e.keyword === 'const' && e.instancePath === oneOf.instancePath
+    && e.schemaPath.startsWith(`${oneOf.schemaPath}/`));
+  const folded = new Set<ErrorObject>();
+  const out = errors.map((e) => {
+    if (e.keyword !== 'oneOf') return e;
+    const branches = branchesOf(e);
+    if (!branches.length) return e;
+    for (const b of branches) folded.add(b);
+    return { ...e, keyword: 'enum', params: { allowedValues: branches.map((b) => (b.params as { allowedValue: unknown }).allowedValue) } };
+  });
+  return out.filter((e) => !folded.has(e));
 }
 
 /** The ajv errors as a 400 ApiError naming the first field at fault (`data.<field>`). */

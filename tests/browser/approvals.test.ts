@@ -1,7 +1,8 @@
 // The provider Administrators' approvals queue against the real server: a subscription to a plan
 // with manual approval (made through the API as Globex) is pending in <agora-approvals>, shows its
 // plan and additional information, is approved with a reason and leaves the queue, and the
-// subscriber then reads it approved; declining needs a reason; filters and the empty state; a
+// subscriber then reads it approved; an access request's information reads by field and choice
+// titles; declining needs a reason; filters and the empty state; a
 // consumer gets the unauthorized placeholder and no navigation entry. Screenshots at 1280 and 375 px.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -112,6 +113,23 @@ describe('the approvals queue', () => {
     await poll(() => page.innerText()).toContain('Approved');
     await subscriber.context().close();
     expect(pageErrors(admin)).toEqual([]);
+  });
+
+  it("shows an access request's information by the titles of its fields and chosen values", async () => {
+    await openQueue(admin, '?type=accessRequest');
+    // The seed's pending request (acc-mobile-payments), titled "<resource> - <product>".
+    const card = item(admin, 'Payments API - Payments API').first();
+    await card.waitFor({ timeout: 30_000 });
+    await card.locator('[data-action="details"]').click();
+    const details = card.locator('[data-part="approval-details"]');
+    await poll(() => details.innerText()).toContain('In-person payments');
+    const text = await details.innerText();
+    expect(text).toContain('Sandbox (test data)');
+    expect(text).toContain('Acme Mobile App');
+    // Neither stored values nor hidden fields.
+    expect(text).not.toMatch(/in_person|\bsandbox\b/);
+    expect(text).not.toMatch(/referral|acceptsTerms|marketplace/i);
+    await admin.screenshot({ path: join(SHOTS, 'approvals-access-request-1280.png'), fullPage: true });
   });
 
   it('declines only with a reason', async () => {

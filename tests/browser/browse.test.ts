@@ -1,10 +1,12 @@
 // Browse products (/browseProducts, spec 1 §2, §4) against the seeded server: filters and their
 // URL state (reload, back, forward), page reset, sorts, pages, the search box, tiles and their
 // links and contact alerts, section expand / selected-only, the drawer below 1024 px, and which
-// sections show for visitors, signed-in users and the categories / ratings settings.
+// sections show for visitors, signed-in users and the categories / ratings settings; the German and
+// French search placeholders whole at 1100 px beside the side navigation.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, pageErrors, poll, signIn, startPortal, useSuite } from './harness.ts';
+import { LOCALE_COOKIE } from '../../src/rules/constants.ts';
+import { newPage, pageErrors, poll, screenshot, signIn, startPortal, useSuite } from './harness.ts';
 
 const suite = useSuite();
 
@@ -252,6 +254,26 @@ describe('browse products', () => {
     await drawer.waitFor({ state: 'hidden' });
     expect(await page.locator('agora-portal [data-open-filters]').innerText()).toBe('Filters (1)');
     await poll(() => tileIds(page)).toEqual(await apiIds('stage.id=stage-sandbox'));
+  });
+
+  it.each(['de-DE', 'fr-FR'])('at 1100 px in %s, signed in (side navigation), the search placeholder is not cut', async (locale) => {
+    const page = await newPage(suite.browser, { viewport: { width: 1100, height: 900 } });
+    const url = new URL(suite.portal.baseUrl);
+    await page.context().addCookies([{ name: LOCALE_COOKIE, value: locale, domain: url.hostname, path: '/' }]);
+    const member = suite.account('orgadmin');
+    await signIn(page, suite.portal.baseUrl, member.email, member.password);
+    await page.goto(`${suite.portal.baseUrl}/browseProducts`);
+    await tiles(page).first().waitFor();
+    const input = page.locator('agora-portal [data-screen="browse"] input[type="search"]').first();
+    // The placeholder's width in the field's font against the room between its paddings.
+    const fit = await input.evaluate((el: HTMLInputElement) => {
+      const style = getComputedStyle(el);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      return { text: context.measureText(el.placeholder).width, room: el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+    });
+    expect(fit.text, JSON.stringify(fit)).toBeLessThanOrEqual(fit.room);
+    if (locale === 'de-DE') await screenshot(page, 'browse-signed-in-de-1100');
   });
 });
 

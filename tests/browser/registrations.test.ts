@@ -7,8 +7,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { accessRequests } from '../../server/src/db/schema.ts';
+import { textArray } from '../../server/src/catalogue/sql.ts';
 import { pageErrors, poll, RESULTS_DIR, useSuite } from './harness.ts';
 
 const suite = useSuite();
@@ -29,6 +30,12 @@ afterAll(async () => { await page?.context().close(); });
 
 const names = (p: Page, root = ROOT) => p.locator(`${root} [data-part="access-requests-table"] tbody [data-part="open"]`).allInnerTexts();
 const panel = (p: Page) => p.locator('agora-portal [data-part="access-request-detail"]');
+/** A request's row: titles repeat ("<resource> - <product>"), so by title and application. */
+const row = (p: Page, title: string, application: string) =>
+  p.locator(`${ROOT} [data-part="access-requests-table"] tbody tr`).filter({ hasText: title }).filter({ hasText: application });
+/** Titles in the server's order: the database's collation of lower(title) (where '(' and '-' go). */
+const byName = async (list: string[]) =>
+  ((await suite.portal.db.execute(sql`select x from unnest(${textArray(list)}) as x order by lower(x)`)) as unknown as { rows: Array<{ x: string }> }).rows.map((r) => r.x);
 const approval = async (id: string) => (await suite.portal.db.select().from(accessRequests).where(eq(accessRequests.id, id)))[0]?.approvalState;
 
 async function openList(p: Page, query = ''): Promise<void> {
@@ -40,11 +47,11 @@ describe('access requests list', () => {
   it('lists the organisation’s requests by name with their columns', async () => {
     await openList(page);
     const shown = await names(page);
-    expect(shown).toEqual([...shown].sort((a, b) => a.localeCompare(b)));
+    expect(shown).toEqual(await byName(shown));
     expect(shown).toEqual(expect.arrayContaining([titles['acc-checkout-payments'], titles['acc-mobile-payments'], titles['acc-mobile-payments-sandbox']]));
     const header = await page.locator(`${ROOT} thead`).innerText();
     for (const col of ['TITLE', 'APPROVAL STATE', 'UPDATED', 'SUBSCRIPTION', 'APPLICATION', 'PRODUCT', 'RESOURCE']) expect(header.toUpperCase()).toContain(col);
-    const rejected = page.locator(`${ROOT} tbody tr`).filter({ hasText: titles['acc-mobile-payments-sandbox']! });
+    const rejected = row(page, titles['acc-mobile-payments-sandbox']!, 'Acme Mobile App');
     await expect(rejected.locator('[data-approval]').getAttribute('data-approval')).resolves.toBe('declined');
     await page.screenshot({ path: join(SHOTS, 'registrations-list-1280.png'), fullPage: true });
   });
@@ -56,13 +63,13 @@ describe('access requests list', () => {
     await page.locator('agora-portal [data-part="apply-filters"]').click();
     await poll(() => names(page)).toEqual([titles['acc-mobile-payments-sandbox']]);
     await openList(page);
-    await page.locator(`${ROOT} input`).first().fill('warehouse');
+    await page.locator(`${ROOT} input`).first().fill('order events');
     await poll(() => names(page)).toEqual([titles['acc-warehouse-orders']]);
   });
 
   it('pre-filters by application.id from the URL, then removes it from the address bar', async () => {
     await openList(page, '?application.id=app-acme-mobile');
-    await poll(() => names(page)).toEqual([titles['acc-mobile-payments'], titles['acc-mobile-payments-sandbox']].sort((a, b) => a!.localeCompare(b!)));
+    await poll(() => names(page)).toEqual(await byName([titles['acc-mobile-payments']!, titles['acc-mobile-payments-sandbox']!]));
     await poll(() => new URL(page.url()).search).toBe('');
   });
 });
@@ -70,7 +77,7 @@ describe('access requests list', () => {
 describe('detail panel', () => {
   it('opens from a row, updates the route, and shows fields, submitted data and the history', async () => {
     await openList(page);
-    await page.locator(`${ROOT} [data-part="open"]`, { hasText: titles['acc-mobile-payments-sandbox']! }).click();
+    await row(page, titles['acc-mobile-payments-sandbox']!, 'Acme Mobile App').locator('[data-part="open"]').click();
     await poll(() => new URL(page.url()).pathname).toBe('/registrations/acc-mobile-payments-sandbox');
     await panel(page).locator('[data-history]').first().waitFor({ timeout: 30_000 });
     const history = await panel(page).locator('[data-history]').evaluateAll((els) => els.map((e) => e.getAttribute('data-history')));
@@ -91,6 +98,9 @@ describe('detail panel', () => {
     const editable = await submitted.locator('input:not([type="hidden"]):not([readonly]):not([disabled]), textarea:not([readonly]):not([disabled]), select:not([disabled])')
       .evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 200)));
     expect(editable).toEqual([]);
+    // Chosen values read by their titles.
+    expect(await submitted.locator('select').first().evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe('Online shop checkout');
+    expect(await submitted.getByRole('radio', { name: 'Production' }).isChecked()).toBe(true);
   });
 
   it('deletes a request; the list refetches', async () => {
@@ -100,7 +110,8 @@ describe('detail panel', () => {
     await page.locator('agora-portal dialog[open][role="alertdialog"] button', { hasText: 'Delete' }).click();
     await poll(() => new URL(page.url()).pathname).toBe('/registrations');
     await poll(async () => (await suite.portal.db.select().from(accessRequests).where(eq(accessRequests.id, 'acc-mobile-payments-sandbox'))).length).toBe(0);
-    await poll(() => names(page)).not.toContain(titles['acc-mobile-payments-sandbox']);
+    await poll(() => names(page)).toContain(titles['acc-checkout-payments-sandbox']);
+    await poll(() => row(page, titles['acc-mobile-payments-sandbox']!, 'Acme Mobile App').count()).toBe(0);
   });
 });
 

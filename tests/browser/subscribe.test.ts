@@ -211,7 +211,7 @@ describe('subscribing', () => {
     const submit = panel.locator('[data-action="submit"]');
     // The use case is required by the plan's subscription request definition.
     await poll(() => submit.isDisabled()).toBe(true);
-    await panel.getByLabel('Use case').selectOption('research');
+    await panel.getByLabel('Use case').selectOption({ label: 'Research' });
     await poll(() => submit.isDisabled()).toBe(false);
     await submit.click();
     const result = panel.locator('[data-part="result"]');

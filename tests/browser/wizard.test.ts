@@ -124,7 +124,7 @@ describe('the Request Access wizard', () => {
     await expect.poll(() => page.locator(`${W} [data-step="details"]`).getAttribute('data-status')).toBe('error');
 
     const details = page.locator(`${W} [data-part="details-step"]`);
-    await details.getByLabel('What will you use the API for?').selectOption('ecommerce');
+    await details.getByLabel('What will you use the API for?').selectOption({ label: 'Online shop checkout' });
     await details.getByLabel('I accept the processing terms').check();
     await details.getByLabel('Company name').fill('Wizard Corp');
     await details.getByLabel('Support e-mail').fill('support@wizard.test');
@@ -136,6 +136,11 @@ describe('the Request Access wizard', () => {
     expect(await page.locator(`${W} [data-fact="subscription"]`).textContent()).toBe(starter);
     await page.locator(`${W} [data-action="resource-details"]`).first().click();
     await page.locator('agora-portal dialog[open]').waitFor();
+    // The information given reads by the titles of the chosen values, not the stored ones.
+    const given = await page.locator('agora-portal dialog[open]').innerText();
+    expect(given).toContain('Purpose: Online shop checkout');
+    expect(given).toContain('Environment: Sandbox (test data)');
+    expect(given).not.toMatch(/ecommerce|referral/);
     await shots(page, '4-preview-details');
     await page.keyboard.press('Escape');
     await shots(page, '4-preview');
@@ -159,7 +164,7 @@ describe('the Request Access wizard', () => {
     // The server holds the request (pending: manual approval) and the new profile.
     const requests = await api<{ items: Array<{ assetResource: { id: string }; approval: { state: string }; title: string }> }>(
       'GET', `/accessRequests?applicationIds=${apps.main.id}&resourceId=res-payments`);
-    expect(requests.items.map((r) => [r.approval.state, r.title])).toEqual([['pending', expect.stringMatching(/ - /)]]);
+    expect(requests.items.map((r) => [r.approval.state, r.title])).toEqual([['pending', 'Payments API - Payments API']]);
     const profiles = await api<{ items: Array<{ definition: { id: string } }> }>('GET', `/applications/${apps.main.id}/profiles`);
     expect(profiles.items.map((p) => p.definition.id)).toContain('apd-company');
     expect(pageErrors(page)).toEqual([]);

@@ -45,6 +45,11 @@ describe('GET /approvals', () => {
     });
     const access = res.body.items.find((i: { type: string }) => i.type === 'accessRequest');
     expect(access.accessRequest).toMatchObject({ application: { id: expect.any(String) }, assetResource: { id: expect.any(String) }, subscription: { id: expect.any(String) } });
+    // The schema the information was given against, so the queue shows fields and choices by title.
+    expect(byKey.get('accessRequest:acc-mobile-payments')).toMatchObject({
+      title: 'Payments API - Payments API',
+      accessRequest: { data: { purpose: 'in_person' }, schema: { properties: { purpose: { oneOf: expect.arrayContaining([{ const: 'in_person', title: 'In-person payments' }]) } } } },
+    });
   });
 
   it('filters by kind and product, sorts, pages', async () => {

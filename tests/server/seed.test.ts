@@ -169,6 +169,11 @@ describe('demo seed', () => {
     const crds = await rows<{ crd_type: string; schema: any; provision_schema: any }>(sql`select crd_type, schema, provision_schema from credential_request_definitions`);
     expect(new Set(crds.map((c) => c.crd_type))).toEqual(new Set(['OAuth', 'APIKey', 'HTTPBasic', 'MutualTLS']));
     const text = JSON.stringify(crds) + JSON.stringify(ards);
+    // Choice fields name each value for people (oneOf of const + title), never a bare enum.
+    const others = await column(sql`select schema as v from application_profile_definitions union all select schema from subscription_request_definitions`);
+    const all = JSON.stringify([crds, ards, others]);
+    expect(all).not.toContain('"enum"');
+    expect(all).toContain('{"const":"ecommerce","title":"Online shop checkout"}');
     for (const ext of ['encrypted', 'copyable', 'label', 'order', 'widget', 'hidden', 'options', 'placeholder']) expect(text, ext).toContain(`"x-agora-${ext}"`);
     const [linked] = await column(sql`select count(*)::int as v from asset_resources where access_request_definition_id is not null and cardinality(credential_request_definition_ids) > 0`);
     expect(linked).toBeGreaterThan(20);
@@ -240,6 +245,11 @@ describe('demo seed', () => {
     const [foreign] = await column(sql`select count(*)::int as v from access_requests a join subscriptions s on s.id = a.subscription_id
       join applications ap on ap.id = a.application_id where s.org_id <> a.org_id or ap.org_id <> a.org_id`);
     expect(foreign).toBe(0);
+    // Spec 2 §7: titled "<resource> - <product>", as the wizard titles a new one.
+    const titled = await rows<{ title: string; resource: string; product: string }>(sql`select a.title, ar.title as resource, p.title as product
+      from access_requests a join asset_resources ar on ar.id = a.asset_resource_id join products p on p.id = a.product_id`);
+    expect(titled.length).toBeGreaterThan(3);
+    for (const r of titled) expect(r.title).toBe(`${r.resource} - ${r.product}`);
   });
 
   it('keeps every product rating in line with its approved reviews', async () => {

@@ -16,6 +16,7 @@ import { productVisible } from '../catalogue/visibility.ts';
 import type { AccessRequest, AccessRequestCreate, AccessRequestsQuery } from '../schemas/accessRequests.ts';
 import { assertValid } from '../validate.ts';
 import { ACCESS_REQUESTS_PAGE_SIZE, NAME_MAX_LENGTH } from '../../../src/rules/constants.ts';
+import { accessRequestTitle } from '../../../src/rules/wizard.ts';
 import { appVisible, findApplication } from '../applications/applications.ts';
 import { assertConsumer, canUse, isProviderAdministrator } from '../applications/rights.ts';
 import { assertSignedIn } from '../context.ts';
@@ -190,7 +191,7 @@ export async function createAccessRequest(db: Db, caller: Caller, applicationId:
   const unpaid = await pendingInvoiceOf(db, body.subscription.id);
   if (unpaid) throw new ApiError(409, 'Conflict', PAY_INVOICE_FIRST, 'subscription.id', { about: unpaid.link ?? checkoutLink(unpaid.id) });
 
-  const title = (body.title ?? '').trim() || `${target.resource_title} - ${target.product_title}`;
+  const title = (body.title ?? '').trim() || accessRequestTitle(target.resource_title, target.product_title);
   if (title.length >= NAME_MAX_LENGTH) throw badRequest('title', `title must be fewer than ${NAME_MAX_LENGTH} characters.`);
   const data = body.data ?? {};
   assertValid(target.ard_schema ?? {}, data);

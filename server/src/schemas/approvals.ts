@@ -27,12 +27,14 @@ export const ApprovalItem = Type.Object({
     data: Type.Unknown(),
     schema: Type.Unknown(),
   })),
-  /** type accessRequest: the application, the resource and the subscription it is under. */
+  /** type accessRequest: the application, the resource and the subscription it is under, and the
+   * information given against the resource's access request definition schema. */
   accessRequest: Nullable(Type.Object({
     application: Type.Object({ id: Type.String(), title: Type.String() }),
     assetResource: Type.Object({ id: Type.String(), title: Type.String() }),
     subscription: Type.Object({ id: Type.String(), title: Type.String() }),
     data: Type.Unknown(),
+    schema: Type.Unknown(),
   })),
   /** type review: its rating and comment (the title is the item's). */
   review: Nullable(Type.Object({ rating: Type.Integer(), comment: Type.String() })),

@@ -1334,6 +1334,8 @@ export const de: Messages = {
   'approvals.plan.free': 'kostenlos',
   'approvals.plan.paid': 'kostenpflichtig',
   'approvals.noData': 'Keine angegeben',
+  'approvals.yes': 'Ja',
+  'approvals.no': 'Nein',
   'approvals.noComment': 'Kein Kommentar',
   'approvals.approve': 'Freigeben',
   'approvals.reject': 'Ablehnen',

@@ -1334,6 +1334,8 @@ export const en = {
   'approvals.plan.free': 'free',
   'approvals.plan.paid': 'paid',
   'approvals.noData': 'None provided',
+  'approvals.yes': 'Yes',
+  'approvals.no': 'No',
   'approvals.noComment': 'No comment',
   'approvals.approve': 'Approve',
   'approvals.reject': 'Decline',

@@ -1334,6 +1334,8 @@ export const fr: Messages = {
   'approvals.plan.free': 'gratuite',
   'approvals.plan.paid': 'payante',
   'approvals.noData': 'Aucune fournie',
+  'approvals.yes': 'Oui',
+  'approvals.no': 'Non',
   'approvals.noComment': 'Aucun commentaire',
   'approvals.approve': 'Approuver',
   'approvals.reject': 'Refuser',

@@ -1334,6 +1334,8 @@ export const pt: Messages = {
   'approvals.plan.free': 'gratuito',
   'approvals.plan.paid': 'pago',
   'approvals.noData': 'Nenhuma informada',
+  'approvals.yes': 'Sim',
+  'approvals.no': 'Não',
   'approvals.noComment': 'Sem comentário',
   'approvals.approve': 'Aprovar',
   'approvals.reject': 'Recusar',

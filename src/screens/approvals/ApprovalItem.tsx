@@ -7,6 +7,7 @@ import { useApi } from '../../api/context.ts';
 import { decideApproval, type ApprovalItem, type Decision } from '../../api/approvals.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { href } from '../../rules/routes.ts';
+import { givenInformation } from '../../rules/schemaChoices.ts';
 import { Link } from '../../router/context.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
@@ -91,7 +92,7 @@ function Details({ item }: { item: ApprovalItem }) {
   }
   if (item.accessRequest) {
     const a = item.accessRequest;
-    const data = a.data && typeof a.data === 'object' ? Object.entries(a.data as Record<string, unknown>) : [];
+    const given = givenInformation(a.schema, a.data);
     return (
       <div className="flex flex-col gap-4">
         <Fields items={[
@@ -102,7 +103,7 @@ function Details({ item }: { item: ApprovalItem }) {
         ]} />
         <section>
           <h3 className="m-0 mb-2 text-sm font-semibold text-gray-900">{t('approvals.field.data')}</h3>
-          {data.length ? <Fields items={data.map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])} />
+          {given.length ? <Fields items={given.map((g) => [g.label, typeof g.value === 'boolean' ? t(g.value ? 'approvals.yes' : 'approvals.no') : g.value])} />
             : <p className="m-0 text-gray-500">{t('approvals.noData')}</p>}
         </section>
       </div>

@@ -137,7 +137,10 @@ export default function Browse({ paging, pageSize, categoryId, urlState }: Brows
         </aside>
 
         <div className="min-w-0 flex-1">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          {/* The sort wraps under the search (kept right) before the field gets too narrow for its
+              placeholder: German and French ones are long, and the portal's side navigation
+              takes room at 1100 px. */}
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
             <SearchInput
               value={state.search}
               onChange={(text) => text.trim() !== state.search && go(withFilters(state, { search: text }))}
@@ -145,9 +148,9 @@ export default function Browse({ paging, pageSize, categoryId, urlState }: Brows
               debounce
               label={t('browse.search.label')}
               placeholder={t('browse.search.placeholder')}
-              className="sm:flex-1"
+              className="sm:flex-1 sm:basis-[26rem]"
             />
-            <div className="flex min-w-0 items-center gap-2">
+            <div className="flex min-w-0 items-center gap-2 sm:ml-auto">
               <Button
                 variant="secondary"
                 className="lg:hidden"

@@ -6,6 +6,7 @@ import type { Subscription, SubscriptionResource } from '../../api/subscriptions
 import { useMessages } from '../../i18n/intl.ts';
 import { subscriptionExpiry } from '../../rules/wizard.ts';
 import { resourceTypeName } from '../../rules/resourceTypes.ts';
+import { givenInformation } from '../../rules/schemaChoices.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { SidePanel } from '../../ui/SidePanel.tsx';
@@ -35,7 +36,7 @@ export function PreviewStep({ application, subscription, resources, definitions,
   const sorted = useMemo(() => [...resources].sort((a, b) => a.title.localeCompare(b.title)), [resources]);
   const expiry = subscriptionExpiry(subscription);
   const definition = open?.accessRequestDefinition ? definitions.find((d) => d.id === open.accessRequestDefinition!.id) : undefined;
-  const entered = definition ? Object.entries(data[definition.id] ?? {}) : [];
+  const entered = definition ? givenInformation(definition.schema, data[definition.id]) : [];
 
   return (
     <div className="flex flex-col gap-6" data-part="preview-step">
@@ -75,11 +76,9 @@ export function PreviewStep({ application, subscription, resources, definitions,
                 <dt className="text-xs font-medium uppercase tracking-wide text-gray-500">{t('wizard.preview.information')}</dt>
                 <dd className="m-0 mt-1">
                   <ul className="m-0 list-none space-y-1 p-0 text-sm text-gray-800">
-                    {entered.map(([k, v]) => {
-                      const field = (definition!.schema as { properties?: Record<string, { title?: string; 'x-agora-hidden'?: boolean }> }).properties?.[k];
-                      if (field?.['x-agora-hidden']) return null;
-                      return <li key={k}><span className="text-gray-500">{field?.title ?? k}: </span>{typeof v === 'boolean' ? (v ? t('wizard.preview.yes') : t('wizard.preview.no')) : String(v)}</li>;
-                    })}
+                    {entered.map((a) => (
+                      <li key={a.name}><span className="text-gray-500">{a.label}: </span>{typeof a.value === 'boolean' ? t(a.value ? 'wizard.preview.yes' : 'wizard.preview.no') : a.value}</li>
+                    ))}
                   </ul>
                 </dd>
               </div>

@@ -51,7 +51,8 @@ export default function RjsfForm({ schema, data, onChange, readOnly, disabled, l
     errors.map((error) => {
       if (error.name === 'required') return { ...error, message: t('applications.form.required') };
       if (error.name === 'format') return { ...error, message: t('applications.form.format') };
-      if (error.name === 'const' || error.name === 'enum') return { ...error, message: t('applications.form.choice') };
+      // A choice field (oneOf of const + title) fails its oneOf as well as each const.
+      if (error.name === 'const' || error.name === 'enum' || error.name === 'oneOf') return { ...error, message: t('applications.form.choice') };
       return error;
     });
 
