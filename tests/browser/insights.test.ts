@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { newPage, poll, RESULTS_DIR, signIn, useSuite } from './harness.ts';
 import { assetResources } from '../../server/src/db/schema.ts';
+import { resolveRange } from '../../src/screens/insights/range.ts';
 
 const suite = useSuite({ egress: { allowHosts: ['127.0.0.1'] } });
 const API = '/api/v1';
@@ -36,11 +37,8 @@ afterAll(async () => {
   await new Promise((resolve) => upstream?.close(resolve));
 });
 
-/** The '1h' preset's range as the screens ask it (src/screens/insights/range.ts). */
-function lastHour() {
-  const to = Math.ceil((Date.now() + 1) / 3_600_000) * 3_600_000;
-  return { from: new Date(to - 3_600_000).toISOString(), to: new Date(to).toISOString() };
-}
+/** The '1h' preset's range as the screens ask it: the last 60 minutes, to the next whole minute. */
+const lastHour = () => resolveRange({ preset: '1h' })!;
 
 type Counts = { totalCount: number; successCount: number; failureCount: number; exceptionCount: number };
 async function byApplication(page: Page, token: string): Promise<Map<string, Counts>> {
@@ -109,7 +107,8 @@ describe('consumer insights', () => {
     const after = await byApplication(page, accessToken);
     for (const [app, counts] of before) if (app !== APP) expect(after.get(app), app).toEqual(counts);
     await page.locator('agora-portal [data-part="chart"] canvas').waitFor();
-    expect(await page.locator('agora-portal [data-part="chart-table"] tbody tr').count()).toBeGreaterThan(0);
+    // The last hour is drawn in 1-minute buckets (its table alternative: one row a bucket).
+    expect(await page.locator('agora-portal [data-part="chart-table"] tbody tr').count()).toBe(60);
     await shot(page, 'health');
 
     // API traffic: the newest N rows are ours, split by outcome, with status names.
@@ -171,6 +170,23 @@ describe('consumer insights', () => {
     for (const x of boxes) expect(x).toEqual(x.scrolls ? { scrolls: true, tabIndex: '0', named: true } : { scrolls: false, tabIndex: null, named: false });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
     await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Usage by subscription: the subscription selector, used with the keyboard, narrows the table
+    // to the subscription chosen (searched by its title).
+    await page.goto(`${suite.portal.baseUrl}/consumer-insights/app-usage?by=subscription`);
+    const subscriptions = page.locator('agora-portal [data-view="subscription"] [data-subscription]');
+    await subscriptions.first().waitFor();
+    const chosen = { id: await subscriptions.first().getAttribute('data-subscription'), title: await subscriptions.first().innerText() };
+    const triggers = page.locator('agora-portal [data-view="subscription"] button[aria-haspopup="listbox"]');
+    expect(await triggers.count()).toBe(3);
+    await triggers.nth(1).focus();
+    await page.keyboard.press('ArrowDown');
+    await poll(() => page.locator('agora-portal [role="combobox"]').evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement), 'search focused').toBe(true);
+    await page.keyboard.type(chosen.title);
+    await poll(async () => (await page.locator('agora-portal [role="option"]').allInnerTexts())[0] ?? '', 'subscription options').toContain(chosen.title);
+    await page.keyboard.press('Enter');
+    expect(await triggers.nth(1).innerText()).toContain(chosen.title);
+    await poll(() => subscriptions.evaluateAll((els) => els.map((e) => e.getAttribute('data-subscription'))), 'one subscription').toEqual([chosen.id]);
 
     for (const [name, path] of [['application', '/consumer-insights/app-usage'], ['subscription', '/consumer-insights/app-usage?by=subscription'], ['compliance', '/consumer-insights/subscription-compliance']] as const) {
       await page.goto(`${suite.portal.baseUrl}${path}`);

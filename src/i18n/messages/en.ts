@@ -1688,6 +1688,8 @@ export const en = {
   'insights.filter.allApplications': "All applications",
   'insights.filter.product': "Product",
   'insights.filter.allProducts': "All products",
+  'insights.filter.subscription': "Subscription",
+  'insights.filter.allSubscriptions': "All subscriptions",
   'insights.filter.unit': "Consumption unit",
   'insights.filter.allUnits': "All units",
   'insights.filter.method': "Method",

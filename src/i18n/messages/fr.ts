@@ -1688,6 +1688,8 @@ export const fr: Messages = {
   'insights.filter.allApplications': "Toutes les applications",
   'insights.filter.product': "Produit",
   'insights.filter.allProducts': "Tous les produits",
+  'insights.filter.subscription': "Abonnement",
+  'insights.filter.allSubscriptions': "Tous les abonnements",
   'insights.filter.unit': "Unité de consommation",
   'insights.filter.allUnits': "Toutes les unités",
   'insights.filter.method': "Méthode",

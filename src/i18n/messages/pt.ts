@@ -1688,6 +1688,8 @@ export const pt: Messages = {
   'insights.filter.allApplications': "Todas as aplicações",
   'insights.filter.product': "Produto",
   'insights.filter.allProducts': "Todos os produtos",
+  'insights.filter.subscription': "Assinatura",
+  'insights.filter.allSubscriptions': "Todas as assinaturas",
   'insights.filter.unit': "Unidade de consumo",
   'insights.filter.allUnits': "Todas as unidades",
   'insights.filter.method': "Método",

@@ -1,5 +1,6 @@
 // Usage by subscription (spec 3 §2.5): the period (last 3 months, months 4-6, 7-9, 10-12; default
-// the last 3), product and unit selectors, refresh back to the chosen preset; a row per
+// the last 3), product, subscription (default: all of them) and unit selectors, refresh back to
+// the chosen preset; a row per
 // subscription with its total, expanded into its resources with plan, subscribed quota, the
 // quota's monthly equivalent (spec 3 §5) and the three months' counts.
 import { useState } from 'react';
@@ -14,21 +15,22 @@ import { Pagination } from '../../ui/Pagination.tsx';
 import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder } from '../../ui/Placeholders.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { RefreshBar, useRemembered } from './parts.tsx';
-import { ProductSelect, UnitSelect, type Named } from './Selectors.tsx';
+import { ProductSelect, SubscriptionSelect, UnitSelect, type Named, type SubscriptionChoice } from './Selectors.tsx';
 
 interface SubscriptionUsageState {
   period: UsagePeriod;
   product: Named | null;
+  subscription: SubscriptionChoice | null;
   unit: Unit | null;
 }
 
 export function SubscriptionUsage() {
   const { t, fmt, locale } = useMessages('insights');
-  const [s, setState] = useRemembered<SubscriptionUsageState>('subscriptionUsage', { period: DEFAULT_USAGE_PERIOD, product: null, unit: null });
+  const [s, setState] = useRemembered<SubscriptionUsageState>('subscriptionUsage', { period: DEFAULT_USAGE_PERIOD, product: null, subscription: null, unit: null });
   const [page, setPage] = useState(1);
   const set = (next: SubscriptionUsageState) => { setState(next); setPage(1); };
   const usage = useMonthlyUsage({
-    groupBy: 'subscriptionId', interval: USAGE_INTERVAL, period: s.period, productId: s.product?.id, unitId: s.unit?.name, page, pageSize: TRAFFIC_PAGE_SIZE,
+    groupBy: 'subscriptionId', interval: USAGE_INTERVAL, period: s.period, productId: s.product?.id, subscriptionId: s.subscription?.id, unitId: s.unit?.name, page, pageSize: TRAFFIC_PAGE_SIZE,
   });
   const monthName = (month: string) => new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
   const months = usage.data?.months ?? [];
@@ -45,7 +47,9 @@ export function SubscriptionUsage() {
           ))}
         </div>
         <div className="flex flex-wrap items-end gap-4">
-          <ProductSelect value={s.product} onChange={(p) => set({ ...s, product: p })} />
+          {/* A subscription of another product than the one chosen would match nothing: it is let go. */}
+          <ProductSelect value={s.product} onChange={(p) => set({ ...s, product: p, subscription: p && s.subscription?.productId !== p.id ? null : s.subscription })} />
+          <SubscriptionSelect value={s.subscription} productId={s.product?.id} onChange={(sub) => set({ ...s, subscription: sub })} />
           <UnitSelect value={s.unit} onChange={(u) => set({ ...s, unit: u })} />
         </div>
         <RefreshBar at={usage.data?.at} onRefresh={() => void usage.mutate()} busy={usage.isValidating} />
