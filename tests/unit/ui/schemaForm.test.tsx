@@ -47,7 +47,9 @@ describe('SchemaForm', () => {
     expect(changes[0]).toMatchObject({ initial: true, data: { environment: 'sandbox', referral: 'marketplace' } });
     expect(changes[0]!.data.acceptsTerms).not.toBe(true);
     expect(changes[0]!.errors).toBeGreaterThan(0);
-    expect((screen.getByRole('radio', { name: 'sandbox' }) as HTMLInputElement).checked).toBe(true);
+    // Choices are listed by their titles (oneOf const + title), the stored value stays the const.
+    expect((screen.getByRole('radio', { name: 'Sandbox (test data)' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('option', { name: 'Online shop checkout' })).toBeTruthy();
 
     fireEvent.change(purpose, { target: { value: '0' } });
     fireEvent.click(screen.getByRole('checkbox', { name: /I accept the processing terms/ }));
