@@ -23,7 +23,7 @@ import { SearchInput } from '../../ui/SearchInput.tsx';
 import { SidePanel } from '../../ui/SidePanel.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { FilterPanel, type SectionSource } from './FilterPanel.tsx';
-import { IconSliders } from './icons.tsx';
+import { IconSliders } from './browseIcons.tsx';
 import { ProductResults } from './ProductResults.tsx';
 import { useUrlQuery } from './useUrlQuery.ts';
 

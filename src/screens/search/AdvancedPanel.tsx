@@ -12,7 +12,7 @@ import { MAX_ADVANCED_TERMS } from '../../rules/constants.ts';
 import { Button } from '../../ui/Button.tsx';
 import { IconClose, IconSearch } from '../../ui/icons.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
-import { IconPlus } from '../catalogue/icons.tsx';
+import { IconPlus } from '../catalogue/browseIcons.tsx';
 
 export interface AdvancedPanelProps {
   /** The terms of the URL's query (empty when it is absent or invalid). */

@@ -7,7 +7,8 @@ import { Link } from '../../router/context.tsx';
 import { highlightSegments } from '../../rules/advancedSearch.ts';
 import { href, OPERATION_PARAM } from '../../rules/routes.ts';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
-import { IconApi, IconBox, IconFile } from '../catalogue/icons.tsx';
+import { IconApi, IconFile } from '../catalogue/browseIcons.tsx';
+import { IconBox } from '../catalogue/icons.tsx';
 
 export function resultHref(item: SearchResultItem): string {
   const productId = item.product.id;

@@ -22,7 +22,7 @@ import { IconSearch } from '../../ui/icons.tsx';
 import { LinkTabs, Tabs } from '../../ui/Tabs.tsx';
 import { useUiTheme } from '../../ui/theme.ts';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
-import { IconSearchOff } from '../catalogue/icons.tsx';
+import { IconSearchOff } from '../catalogue/browseIcons.tsx';
 import { useUrlQuery, type UrlQuery } from '../catalogue/useUrlQuery.ts';
 import { AdvancedPanel } from './AdvancedPanel.tsx';
 import { ResultItem } from './ResultItem.tsx';
