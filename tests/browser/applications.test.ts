@@ -173,6 +173,8 @@ describe('application details', () => {
     const company = page.locator(`${PANEL} input[id$="companyName"]`);
     await company.waitFor({ timeout: 30_000 });
     await expect(company.inputValue()).resolves.toBe('Acme Corporation');
+    // The industry reads by its title, not the stored 'retail'.
+    await expect(page.locator(`${PANEL} select[id$="industry"]`).evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).resolves.toBe('Retail');
     const saveProfile = page.locator(`${PANEL} [data-save-profile]`);
     await expect(saveProfile.isDisabled()).resolves.toBe(true);
     await company.fill('Acme Corp.');
