@@ -83,7 +83,7 @@ console.log(`store on disk: ${((await storeBytes) / 1e6).toFixed(1)} MB (${((awa
 for (const line of sizeReport(fullSizes, emptySizes, sourceBytes)) console.log(line);
 if (refused.length) console.log(`refused: ${refused.join(', ')}`);
 if (wronglyRefused.length) console.log(`refused but accepted by swagger-parser: ${wronglyRefused.join(', ')}`);
-if (overBudget.length) console.log(`above ${MAX_RSS_PER_DESCRIPTION / 1024 ** 2} MB of RSS: ${overBudget.map((m) => m.file).join(', ')}`);
+if (overBudget.length) console.log(`above ${MAX_RSS_PER_DESCRIPTION / 1024 ** 2} MB of RSS: ${overBudget.length} descriptions, the first ${overBudget.slice(0, 5).map((m) => m.file).join(', ')}`);
 if (!values.keep) await rm(dataDir, { recursive: true, force: true });
 else console.log(`store kept in ${dataDir}`);
 process.exit(wronglyRefused.length || overBudget.length || (code !== 0 && code !== 1) || seconds > 15 * 60 ? 1 : 0);
