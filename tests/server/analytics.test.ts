@@ -127,7 +127,8 @@ describe('analytics numbers equal direct counts over raw transactions', () => {
       productVersionId: 't.product_version_id', assetResourceId: 't.asset_resource_id', planId: '(select s.plan_id from subscriptions s where s.id = t.subscription_id)' };
     for (let i = 0; i < 10; i++) {
       const from = NOW - Math.floor(rnd() * 20 * 24) * HOUR;
-      const to = from + (1 + Math.floor(rnd() * 24 * 15)) * HOUR;
+      // Every third range reaches the present (its last day read from the daily rows: no calls after it).
+      const to = i % 3 === 0 ? NOW + 37 * 60_000 : from + (1 + Math.floor(rnd() * 24 * 15)) * HOUR;
       const groupBy = dims.filter(() => rnd() < 0.4);
       const res = await get(acme, '/analytics/summary', { from: iso(from), to: iso(to), groupBy, durationDetails: 'true', pageSize: '100' });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
