@@ -195,7 +195,8 @@ export function defineElement<P extends object>(
       // Pre-rendered on a server (render.ts): its data goes into the cache, so the screen's first
       // render shows what the page already shows.
       seedPrerendered(this.shadowRoot!, api);
-      // Started before the prefetch, whose signed-in requests wait for it.
+      // Started before the prefetch, whose requests wait for it when it brings a session back (a
+      // visitor's go at once: src/api/client.ts).
       void restoreSession(api);
       if (options.prefetch) {
         try {
