@@ -3,10 +3,12 @@
 // links and contact alerts, section expand / selected-only, the drawer below 1024 px, and which
 // sections show for visitors, signed-in users and the categories / ratings settings; the German and
 // French search placeholders whole at 1100 px beside the side navigation.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LOCALE_COOKIE } from '../../src/rules/constants.ts';
-import { newPage, pageErrors, poll, screenshot, signIn, startPortal, useSuite } from './harness.ts';
+import { newPage, pageErrors, poll, RESULTS_DIR, signIn, startPortal, useSuite } from './harness.ts';
 
 const suite = useSuite();
 
@@ -273,7 +275,10 @@ describe('browse products', () => {
       return { text: context.measureText(el.placeholder).width, room: el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
     });
     expect(fit.text, JSON.stringify(fit)).toBeLessThanOrEqual(fit.room);
-    if (locale === 'de-DE') await screenshot(page, 'browse-signed-in-de-1100');
+    if (locale === 'de-DE') {
+      mkdirSync(join(RESULTS_DIR, 'screenshots'), { recursive: true });
+      await page.screenshot({ path: join(RESULTS_DIR, 'screenshots', 'browse-signed-in-de-1100.png'), fullPage: true });
+    }
   });
 });
 
