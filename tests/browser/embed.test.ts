@@ -14,8 +14,11 @@ import { createServer, type Server } from 'node:http';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { accountOf, launchBrowser, newPage, pageErrors, poll, ROOT, screenshot, startPortal, type Portal } from './harness.ts';
+import type { Browser, Page } from 'playwright-core';
+import { accountOf, launchBrowser, newPage, pageErrors, poll, RESULTS_DIR, ROOT, startPortal, type Portal } from './harness.ts';
+
+/** test-results/screenshots/<name>.png (the harness's screenshot() flattens folders into the name). */
+const shot = (page: Page, name: string) => page.screenshot({ path: join(RESULTS_DIR, 'screenshots', `${name}.png`), fullPage: true });
 
 let host: Server;
 let hostOrigin = '';
@@ -110,7 +113,7 @@ describe('pre-rendered carousel', () => {
     expect(slides).toBeGreaterThan(0);
     const box = await page.locator('agora-carousel [data-carousel-viewport]').boundingBox();
     expect(box!.height).toBeGreaterThan(100);
-    await screenshot(page, 'screenshots/embed-prerendered-carousel-no-js');
+    await shot(page, 'embed-prerendered-carousel-no-js');
     await page.context().close();
   });
 
@@ -123,6 +126,7 @@ describe('pre-rendered carousel', () => {
     const still = await newPage(browser, { javaScriptEnabled: false });
     await still.goto(`${hostOrigin}/static-titles`);
     const before = await still.locator('agora-carousel [data-slide]').allInnerTexts();
+    const positionBefore = await still.locator('agora-carousel [data-carousel-position]').innerText();
     await still.context().close();
 
     const page = await newPage(browser);
@@ -134,13 +138,16 @@ describe('pre-rendered carousel', () => {
     await page.waitForTimeout(500);
     const after = await page.locator('agora-carousel [data-slide]').allInnerTexts();
     expect(after).toEqual(before);
+    // The position ("1 of 5" in a 1280 px window) is the measured one already before any script.
+    expect(await page.locator('agora-carousel [data-carousel-position]').innerText()).toBe(positionBefore);
+    expect(positionBefore).toBe('1 of 5');
     const { cls, shifts } = await page.evaluate(() => {
       const w = window as unknown as { cls: number; shifts: unknown[] };
       return { cls: w.cls, shifts: w.shifts };
     });
     // No tolerance: any shift fails, naming the shifted nodes and their boxes.
     expect(cls, JSON.stringify(shifts)).toBe(0);
-    await screenshot(page, 'screenshots/embed-prerendered-carousel-live');
+    await shot(page, 'embed-prerendered-carousel-live');
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });

@@ -103,6 +103,9 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
   };
 
   const shown = Math.min(inView, total);
+  const position = (count: number) => (count === 1
+    ? t('home.carousel.positionOne', { index: start + 1, total })
+    : t('home.carousel.position', { from: start + 1, to: start + count, total }));
   return (
     <section
       aria-roledescription={t('home.carousel.roledescription')}
@@ -115,10 +118,14 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
     >
       {unmeasured && <style>{unmeasuredCss(total)}</style>}
       <div className="mb-3 flex items-center justify-end gap-2">
+        {/* Unmeasured: each width range's text, the window's range's shown (unmeasuredCss), so a
+            pre-rendered page says what the measured element then says. */}
         <p className="m-0 mr-auto text-sm text-gray-500" data-carousel-position="">
-          {shown === 1
-            ? t('home.carousel.positionOne', { index: start + 1, total })
-            : t('home.carousel.position', { from: start + 1, to: start + shown, total })}
+          {unmeasured
+            ? [...new Set(carouselRanges().map(([, , items]) => items))].map((items) => (
+              <span key={items} data-position-items={items}>{position(Math.min(items, total))}</span>
+            ))
+            : position(shown)}
         </p>
         <CarouselButton label={t('home.carousel.previous')} disabled={start <= 0} onClick={() => go(start - 1)} controls={slidesId} data-carousel-prev="">
           <IconChevronLeft size={18} />
@@ -196,8 +203,8 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
 /** More start positions than this and the dots would only be noise. */
 const MAX_DOTS = 20;
 
-/** Per window width range (carouselItems' table): the slides' width, and whether dots show. */
-function unmeasuredCss(total: number): string {
+/** carouselItems' table as [min width, max width (null: no bound), items]. */
+function carouselRanges(): Array<[number, number | null, number]> {
   const ranges: Array<[number, number | null, number]> = [];
   let from = 0;
   for (const [max, items] of CAROUSEL_WIDTHS) {
@@ -205,10 +212,16 @@ function unmeasuredCss(total: number): string {
     from = max + 1;
   }
   ranges.push([from, null, CAROUSEL_MAX_ITEMS]);
-  return ranges.map(([min, max, items]) => {
+  return ranges;
+}
+
+/** Per window width range: the slides' width, whether dots show, and which position text. */
+function unmeasuredCss(total: number): string {
+  return '[data-unmeasured] [data-position-items]{display:none}' + carouselRanges().map(([min, max, items]) => {
     const last = Math.max(0, total - items);
     const query = `(min-width:${min}px)${max === null ? '' : ` and (max-width:${max}px)`}`;
-    return `@media ${query}{[data-unmeasured] [data-slide]{width:${100 / items}%}[data-unmeasured] [data-dots-space]{display:${last > 0 && last < MAX_DOTS ? 'block' : 'none'}}}`;
+    return `@media ${query}{[data-unmeasured] [data-slide]{width:${100 / items}%}[data-unmeasured] [data-dots-space]{display:${last > 0 && last < MAX_DOTS ? 'block' : 'none'}}`
+      + `[data-unmeasured] [data-position-items="${items}"]{display:inline}}`;
   }).join('');
 }
 
