@@ -84,6 +84,11 @@ export function CredentialsTable({ applicationId, resourceId, productId, version
     else navigator.navigate(level === 'application' ? href('application.credential', { applicationId: applicationId!, credentialId: c.id }) : href('credential', { credentialId: c.id }));
   };
   const listHref = level === 'application' ? href('application.credentials', { applicationId: applicationId! }) : href('credentials');
+  // The create panel has its route in the portal; alone on a page (<agora-credentials
+  // application-id>) it opens in place, as the applications grid's does, instead of leaving the page.
+  const [creatingHere, setCreatingHere] = useState(false);
+  const openCreate = () => (navigator.inPortal ? navigator.navigate(href('application.credentialCreate', { applicationId: applicationId! })) : setCreatingHere(true));
+  const closeCreate = () => (navigator.inPortal ? navigator.navigate(listHref) : setCreatingHere(false));
   const closePanel = () => {
     if (level === 'resource') setLocalDetail(null);
     else navigator.navigate(listHref + (ids.length ? `?${ids.map((i) => `id=${encodeURIComponent(i)}`).join('&')}` : ''));
@@ -150,7 +155,7 @@ export function CredentialsTable({ applicationId, resourceId, productId, version
       {level === 'application' && (
         <span title={createDisabled ? t('credentials.create.noResources') : undefined}>
           <Button variant="primary" format="solid" size="sm" disabled={createDisabled} data-part="create"
-            onClick={() => navigator.navigate(href('application.credentialCreate', { applicationId: applicationId! }))}>
+            onClick={openCreate}>
             {t('credentials.create')}
           </Button>
         </span>
@@ -190,10 +195,10 @@ export function CredentialsTable({ applicationId, resourceId, productId, version
         <CredentialDetail credentialId={detailId} resourcesExpanded={route.fragment === 'resources-expanded'} onClose={closePanel}
           onAction={(c, a) => setPending({ credential: c, action: a })} />
       )}
-      {create && level === 'application' && (
+      {(create || creatingHere) && level === 'application' && (
         <CredentialCreate
           applicationId={applicationId!}
-          onClose={() => navigator.navigate(listHref)}
+          onClose={closeCreate}
           onCreated={() => refetchSoon(NEW_CREDENTIAL_DELAY_MS)}
           onView={(id) => navigator.navigate(href('application.credential', { applicationId: applicationId!, credentialId: id }))}
         />
