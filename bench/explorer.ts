@@ -312,12 +312,21 @@ const EXPAND_ALL_IN_PAGE = `async function () {
  * summary to its responses drawn, closing it again. */
 const SWAGGER_EXPAND_IN_PAGE = `async function (wanted) {
   const frame = function () { return new Promise(function (r) { requestAnimationFrame(function () { r(null); }); }); };
+  // Beyond a few tags Swagger UI starts them collapsed: open each (not timed).
+  for (const tag of document.querySelectorAll('.opblock-tag-section:not(.is-open) > .opblock-tag')) {
+    tag.click();
+    await frame();
+  }
+  await new Promise(function (r) { setTimeout(r, 500); });
   const out = [];
+  const done = new Set();
   for (const block of document.querySelectorAll('.opblock')) {
     const method = (block.querySelector('.opblock-summary-method')?.textContent ?? '').toLowerCase();
     const pathEl = block.querySelector('.opblock-summary-path');
     const path = pathEl?.getAttribute('data-path') ?? pathEl?.textContent ?? '';
-    if (!wanted.includes(method + ' ' + path)) continue;
+    // Once per operation (one listed under two tags shares its open state), never one already open.
+    if (!wanted.includes(method + ' ' + path) || done.has(method + ' ' + path) || block.classList.contains('is-open')) continue;
+    done.add(method + ' ' + path);
     const summary = block.querySelector('.opblock-summary-control') ?? block.querySelector('.opblock-summary');
     summary.scrollIntoView({ block: 'center' });
     await frame();
@@ -325,7 +334,8 @@ const SWAGGER_EXPAND_IN_PAGE = `async function (wanted) {
     summary.click();
     await new Promise(function (resolve) {
       (function poll() {
-        if (block.querySelector('.responses-wrapper')) resolve(null);
+        // Given up after 20 s (counted as such), so one operation it cannot draw never stops the run.
+        if (block.querySelector('.responses-wrapper') || performance.now() - t0 > 20000) resolve(null);
         else requestAnimationFrame(poll);
       })();
     });
