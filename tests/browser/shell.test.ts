@@ -4,7 +4,7 @@
 // marketplace-load error. Screenshots at 1280 and 375 px go to test-results/.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, pageErrors, screenshot, useSuite } from './harness.ts';
+import { newPage, pageErrors, poll, screenshot, useSuite } from './harness.ts';
 
 const suite = useSuite({
   settings: {
@@ -130,8 +130,8 @@ describe('signed in', () => {
     expect(await topNavTexts(page)).toEqual(['Home', 'Products', 'Categories', 'Applications', 'Status', 'Members area']);
     const side = page.locator('agora-portal aside nav');
     await side.waitFor();
-    const labels = (await side.locator('a').allInnerTexts()).map((t) => t.trim());
-    expect(labels).toEqual([
+    // The role-dependent entries join once the session is read (the side navigation draws before).
+    await poll(async () => (await side.locator('a').allInnerTexts()).map((t) => t.trim())).toEqual([
       'Home', 'Applications', 'Subscriptions', 'Credentials', 'Access Requests', 'Consumer Insights',
       'API health', 'Applications', 'API traffic', 'Subscriptions compliance',
     ]);
