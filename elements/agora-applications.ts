@@ -7,7 +7,6 @@ import { defineElement } from '../src/elements/define.ts';
  * details (agora-navigate first).
  * Usage: `<agora-applications page-size="10" url-state>`
  * @fires agora-application-created
- * @fires agora-credential-created
  */
 defineElement('agora-applications', () => import('../src/screens/applications/Applications.tsx'), {
   /** Applications per page; the URL's `size` wins. @default 10 */
