@@ -2,7 +2,7 @@
 import type { Session, SignInBody, TokenPair } from '../../server/src/schemas/auth.ts';
 import { SESSION_STALE_MS } from '../rules/constants.ts';
 import { canLoadCatalogue } from '../rules/roles.ts';
-import { agoraStore, announceSession, onSignedInElsewhere, rememberSignIn, restoreOnce, setTokens, tokensFrom, useSignedIn } from '../state/store.ts';
+import { agoraStore, announceSession, onSignedInElsewhere, restoreOnce, setTokens, tokensFrom, useSignedIn } from '../state/store.ts';
 import type { Api } from './client.ts';
 import { keys } from './keys.ts';
 import { useMarketplace } from './marketplace.ts';
@@ -37,7 +37,7 @@ export async function signOut(api: Api): Promise<void> {
 export function restoreSession(api: Api): Promise<void> {
   return restoreOnce(async () => {
     if (api.cookieSession) onSignedInElsewhere(() => void api.restore().catch(() => undefined));
-    if (api.cookieSession && !agoraStore.getState().tokens && !(await api.restore())) rememberSignIn(false);
+    if (api.cookieSession && !agoraStore.getState().tokens) await api.restore();
   });
 }
 

@@ -27,9 +27,6 @@ export interface ClientOptions {
   onSessionLost: () => void;
   /** The page's session restore in progress, which signed-in requests wait for. */
   ready?: () => Promise<void> | null;
-  /** Whether a read may go ahead of that restore as a visitor's (default yes; the page says no
-   * when this browser was signed in here last time, so a returning user's reads are not sent twice). */
-  readAhead?: () => boolean;
   /** Refresh token in the HttpOnly cookie; default: when apiBase is this page's origin. */
   cookieSession?: boolean;
   /** For tests and non-browser callers. */
@@ -229,8 +226,7 @@ export function createClient(options: ClientOptions): Api {
       // A read asked for while the page's session restore is still out goes at once, as a visitor's:
       // most visitors have no session, and would wait a round trip for a refresh that says so. If the
       // restore brings a session back, that early answer is dropped and the read sent signed in.
-      const ahead = restoring && method === 'GET' && !options.getTokens() && (options.readAhead?.() ?? true);
-      const early = ahead ? speculate(attempt, opts.signal) : null;
+      const early = restoring && method === 'GET' && !options.getTokens() ? speculate(attempt, opts.signal) : null;
       if (restoring) await restoring;
       let tokens = opts.anonymous ? null : options.getTokens();
       if (tokens && tokens.expiresAt && tokens.expiresAt - EXPIRY_MARGIN_MS < Date.now()) {

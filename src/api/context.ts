@@ -2,7 +2,7 @@
 // and the API client for it. Clients are shared: one per distinct base + tenant + locale.
 import { createContext, useContext, useMemo } from 'react';
 import { DEFAULT_LOCALE, type Locale } from '../rules/constants.ts';
-import { agoraStore, DEFAULT_API_BASE, forceSignIn, rememberedSignIn, sessionRestored, setTokens } from '../state/store.ts';
+import { agoraStore, DEFAULT_API_BASE, forceSignIn, sessionRestored, setTokens } from '../state/store.ts';
 import { createClient, type Api } from './client.ts';
 
 export interface ElementConfig {
@@ -44,7 +44,6 @@ export function apiFor(config: ElementConfig): Api {
       setTokens,
       onSessionLost: forceSignIn,
       ready: sessionRestored,
-      readAhead: () => !rememberedSignIn(),
       ...(renderingFetch ? { fetch: renderingFetch } : {}),
     });
     clients.set(scope, api);

@@ -103,30 +103,8 @@ export function configure(options: ConfigureOptions): AgoraConfig {
   return next;
 }
 
-/** Whether this browser had a session here when the page was last left (a flag, never a token):
- * while the restore is out, a visitor's reads go ahead of it, a returning user's wait for it. */
-const SIGNED_IN_KEY = 'agora-signed-in';
-
-export function rememberedSignIn(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(SIGNED_IN_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-export function rememberSignIn(signedIn: boolean): void {
-  try {
-    if (signedIn) globalThis.localStorage?.setItem(SIGNED_IN_KEY, '1');
-    else globalThis.localStorage?.removeItem(SIGNED_IN_KEY);
-  } catch {
-    // Storage may be disabled: reads then go ahead of the restore, and are sent again if it signs in.
-  }
-}
-
 export function setTokens(tokens: Tokens | null): void {
   agoraStore.setState(tokens ? { tokens, sessionExpired: false } : { tokens });
-  rememberSignIn(tokens !== null);
 }
 
 /** Answer of sign-in and refresh: expiresIn is in seconds; no refreshToken when it went into the cookie. */
@@ -137,7 +115,6 @@ export function tokensFrom(answer: { accessToken: string; refreshToken?: string 
 /** The session is over (failed refresh): forget it and ask the visitor to sign in again. */
 export function forceSignIn(): void {
   agoraStore.setState({ tokens: null, sessionExpired: true });
-  rememberSignIn(false);
 }
 
 /** The portal has acted on an ended session. */
