@@ -209,8 +209,11 @@ function removeStaleChunks() {
  * An element's screen is a dynamic import of its entry: the screen chunk's own static imports
  * (shared UI chunks) would be asked for only once it has arrived and been parsed, one more round
  * trip before the first paint (the explorer's Petstore: ~100 ms of its ~450). The element entries
- * announce them with <link rel="modulepreload"> as the import starts, so they download alongside.
- * Outside a browser (a server importing dist/ to pre-render) nothing is announced.
+ * import them too as the screen's import starts, so they download alongside. Imports, not
+ * <link rel="modulepreload">: an element alone on a host page adds nothing to the page's <head>
+ * (tests/elements). Each is a dependency the screen evaluates first anyway; a failure is left to
+ * the screen's own import to report. Outside a browser (a server importing dist/ to pre-render)
+ * nothing is fetched early.
  */
 function screenPreloads() {
   return {
@@ -221,7 +224,7 @@ function screenPreloads() {
         // resolvedImportPath is the quoted specifier ('../chunks/x.js'), as written in the code.
         .map((d) => d.resolvedImportPath.replace(/^['"]|['"]$/g, ''));
       if (deps.length === 0) return null;
-      const announce = `typeof document<"u"&&${JSON.stringify(deps)}.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=new URL(u,import.meta.url).href;document.head.appendChild(l)})`;
+      const announce = `typeof document<"u"&&${JSON.stringify(deps)}.forEach(function(u){import(u).catch(function(){})})`;
       return { left: `(${announce},import(`, right: '))' };
     },
   };
