@@ -145,8 +145,8 @@ async function sampleAllocations(name: string): Promise<() => Promise<void>> {
 
 // ── the load generator ────────────────────────────────────────────────────────────────────────
 
-/** The V8 flags `npm run serve` starts the server with (package.json: a young generation sized
- * for the gateway's churn), given to the bench's server too. */
+/** The young-generation size `npm run serve` starts the server with, if package.json sets one
+ * (today it keeps V8's default: bench/README.md says why), given to the bench's server too. */
 const SERVE_FLAGS: string[] = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> })
   .scripts.serve!.match(/--max-semi-space-size=\d+/g) ?? [];
 
