@@ -76,7 +76,7 @@ describe('the consumer journey', () => {
     await row.locator('input[type="checkbox"]').check();
     await page.locator(`${W} [data-action="next"]`).click();
     const details = page.locator(`${W} [data-part="details-step"]`);
-    await details.getByLabel('What will you use the API for?').selectOption('ecommerce');
+    await details.getByLabel('What will you use the API for?').selectOption({ label: 'Online shop checkout' });
     await details.getByLabel('I accept the processing terms').check();
     await details.getByLabel('Company name').fill('Journey Corp');
     await details.getByLabel('Support e-mail').fill('journey@acme.test');
