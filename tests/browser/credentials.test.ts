@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { credentials } from '../../server/src/db/schema.ts';
 import { pageErrors, poll, RESULTS_DIR, useSuite } from './harness.ts';
+import { fillApiKeyCredential } from './fixtures/credentialForm.ts';
 
 const suite = useSuite();
 const SHOTS = join(RESULTS_DIR, 'screenshots');
@@ -184,19 +185,7 @@ describe('a new API key: create, view the secret once, delete', () => {
     await form.waitFor({ timeout: 30_000 });
     const submit = page.locator('agora-portal [data-part="create-submit"]');
     await expect(submit.isDisabled()).resolves.toBe(true);
-    await form.locator('[data-field="name"]').fill('Browser test key');
-    await poll(() => form.locator('[data-field="resource"] option').count()).toBeGreaterThan(1);
-    await form.locator('[data-field="resource"]').selectOption('res-payments-sandbox');
-    await poll(() => form.locator('[data-field="type"] option').count()).toBeGreaterThan(1);
-    const apiKey = await form.locator('[data-field="type"] option', { hasText: 'API key' }).first().getAttribute('value');
-    await form.locator('[data-field="type"]').selectOption(apiKey!);
-    // the type's own form may ask for something: fill any required select or text
-    const required = form.locator('select[required], input[required]:not([data-field])');
-    for (let i = 0; i < await required.count(); i++) {
-      const field = required.nth(i);
-      if (await field.evaluate((el) => el.tagName) === 'SELECT') await field.selectOption({ index: 1 });
-      else await field.fill('test');
-    }
+    await fillApiKeyCredential(form, { name: 'Browser test key', resourceId: 'res-payments-sandbox', text: 'test' });
     await poll(() => submit.isDisabled()).toBe(false);
     await submit.click();
     await page.locator('agora-portal [data-part="view-credential"]').click();

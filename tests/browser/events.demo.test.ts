@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pageErrors, poll, RESULTS_DIR, ROOT, useSuite } from './harness.ts';
+import { fillApiKeyCredential } from './fixtures/credentialForm.ts';
 
 const suite = useSuite();
 
@@ -68,18 +69,7 @@ describe('demo/events.html', () => {
     const credentials = page.locator('agora-credentials');
     await credentials.locator('[data-part="create"]').click({ timeout: 30_000 });
     const form = credentials.locator('[data-part="credential-create"]');
-    await form.locator('[data-field="name"]').fill('Events demo key');
-    await poll(() => form.locator('[data-field="resource"] option').count()).toBeGreaterThan(1);
-    await form.locator('[data-field="resource"]').selectOption('res-payments-sandbox');
-    await poll(() => form.locator('[data-field="type"] option').count()).toBeGreaterThan(1);
-    const apiKey = await form.locator('[data-field="type"] option', { hasText: 'API key' }).first().getAttribute('value');
-    await form.locator('[data-field="type"]').selectOption(apiKey!);
-    const required = form.locator('select[required]:not([data-field]), input[required]:not([data-field])');
-    for (let i = 0; i < await required.count(); i++) {
-      const field = required.nth(i);
-      if (await field.evaluate((el) => el.tagName) === 'SELECT') await field.selectOption({ index: 1 });
-      else await field.fill('demo');
-    }
+    await fillApiKeyCredential(form, { name: 'Events demo key', resourceId: 'res-payments-sandbox', text: 'demo' });
     const submit = credentials.locator('[data-part="create-submit"]');
     await poll(() => submit.isDisabled()).toBe(false);
     await submit.click();

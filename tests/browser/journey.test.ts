@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import { accessRequests, applications, credentials, transactions } from '../../server/src/db/schema.ts';
 import { pageErrors, poll, useSuite } from './harness.ts';
+import { fillApiKeyCredential } from './fixtures/credentialForm.ts';
 
 const suite = useSuite();
 const VIEWPORT = { viewport: { width: 1280, height: 900 } };
@@ -105,18 +106,7 @@ describe('the consumer journey', () => {
     await page.goto(`${suite.portal.baseUrl}/applications/${app.id}/credentials/create`);
     const form = page.locator('agora-portal [data-part="credential-create"]');
     await form.waitFor({ timeout: 30_000 });
-    await form.locator('[data-field="name"]').fill(KEY);
-    await poll(() => form.locator('[data-field="resource"] option').count()).toBeGreaterThan(1);
-    await form.locator('[data-field="resource"]').selectOption('res-payments');
-    await poll(() => form.locator('[data-field="type"] option').count()).toBeGreaterThan(1);
-    const apiKeyType = await form.locator('[data-field="type"] option', { hasText: 'API key' }).first().getAttribute('value');
-    await form.locator('[data-field="type"]').selectOption(apiKeyType!);
-    const required = form.locator('select[required], input[required]:not([data-field])');
-    for (let i = 0; i < await required.count(); i++) {
-      const field = required.nth(i);
-      if (await field.evaluate((el) => el.tagName) === 'SELECT') await field.selectOption({ index: 1 });
-      else await field.fill('journey');
-    }
+    await fillApiKeyCredential(form, { name: KEY, resourceId: 'res-payments', text: 'journey' });
     const submit = page.locator('agora-portal [data-part="create-submit"]');
     await poll(() => submit.isDisabled()).toBe(false);
     await submit.click();
