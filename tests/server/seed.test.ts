@@ -8,6 +8,7 @@ import { isSeeded, seedDemo } from '../../server/seed/index.ts';
 import { catalogueRows } from '../../server/seed/catalogue.ts';
 import { generateCatalogue } from '../../server/seed/generate.ts';
 import { verifyPassword } from '../../server/src/auth/password.ts';
+import { decompressText } from '../../server/src/db/compressedText.ts';
 import { UNLIMITED_THRESHOLD, QUOTA_INTERVALS } from '../../src/rules/constants.ts';
 
 let t: TestApp;
@@ -136,9 +137,9 @@ describe('demo seed', () => {
   it('stores real specifications of every resource type, one of them large', async () => {
     const types = new Set(await column(sql`select distinct type as v from asset_resources`));
     for (const type of ['oas2', 'oas3', 'oas3.1', 'asyncapi', 'graphql', 'wsdl', 'protobuf', 'other']) expect(types, type).toContain(type);
-    const resources = await rows<{ id: string; type: string; specification: string; specification_size: number }>(
-      sql`select distinct on (type) id, type, left(specification, 200) as specification, specification_size from asset_resources where specification_size > 0 order by type, specification_size desc`);
-    const head = Object.fromEntries(resources.map((r) => [r.type, r.specification]));
+    const resources = await rows<{ id: string; type: string; specification: Uint8Array; specification_size: number }>(
+      sql`select distinct on (type) id, type, specification, specification_size from asset_resources where specification_size > 0 order by type, specification_size desc`);
+    const head = Object.fromEntries(resources.map((r) => [r.type, decompressText(r.specification).slice(0, 200)]));
     expect(head.oas2).toMatch(/"swagger":\s*"2\.0"/);
     expect(head.oas3).toMatch(/"?openapi"?:\s*"?3\.0/);
     expect(head['oas3.1']).toMatch(/openapi"?:\s*"?3\.1/);

@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../context.ts';
 import type { Db } from '../db/store.ts';
+import { decompressText } from '../db/compressedText.ts';
 import { notFound } from '../errors.ts';
 import type { AssetResource, AssetResourcesQuery } from '../schemas/catalogue.ts';
 import { and, iso, one, rows, textArray } from './sql.ts';
@@ -35,7 +36,7 @@ function resourceColumns(caller: Caller): SQL {
   return sql`ar.id, ar.title, ar.description, ar.version, ar.type, ar.content_type, ar.state, ar.status,
     ar.stage_id, st.title as stage_title, ar.source_release_state_name, ar.source_release_state_message,
     ar.source_asset_resource_id, ar.asset_id, a.title as asset_title, ar.mutual_tls, ar.read_only, ar.endpoints, ar.import_warnings,
-    octet_length(ar.specification)::int as specification_size, ar.modified_at, v.product_id, ar.product_version_id,
+    ar.specification_size, octet_length(ar.specification) = 0 as empty_definition, ar.modified_at, v.product_id, ar.product_version_id,
     ard.id as ard_id, ard.title as ard_title, ard.schema as ard_schema, ard.approval as ard_approval,
     (select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'type', c.crd_type) order by c.title), '[]'::json)
       from credential_request_definitions c where c.id = any(ar.credential_request_definition_ids)) as crds,
@@ -57,6 +58,7 @@ interface Row {
   status: string | null; stage_id: string | null; stage_title: string | null; source_release_state_name: string | null;
   source_release_state_message: string | null; source_asset_resource_id: string | null; asset_id: string | null;
   asset_title: string | null; mutual_tls: boolean; read_only: boolean; endpoints: unknown; import_warnings: string[] | null; specification_size: number;
+  empty_definition: boolean;
   modified_at: unknown; product_id: string; product_version_id: string; ard_id: string | null; ard_title: string | null;
   ard_schema: unknown; ard_approval: string | null; crds: Array<{ id: string; title: string; type: string }>;
   access_infos: AssetResource['accessInfos']; is_latest: boolean; subscribed: boolean; total?: number;
@@ -75,7 +77,7 @@ function toResource(r: Row, caller: Caller): AssetResource {
       ? { id: r.ard_id, title: r.ard_title ?? '', schema: r.ard_schema ?? {}, approval: r.ard_approval ?? 'automatic' } : null,
     credentialRequestDefinitions: r.crds ?? [],
     accessInfos: r.access_infos ?? [],
-    hasEmptyDefinition: r.specification_size === 0,
+    hasEmptyDefinition: r.empty_definition,
     canRequestAccessOrCredential: !!caller.userId && requestable && r.is_latest && r.subscribed && r.status !== 'deleted' && r.state === 'active',
     specificationSize: r.specification_size, mutualTls: r.mutual_tls, readOnly: r.read_only, endpoints: r.endpoints ?? [],
     importWarnings: r.import_warnings ?? [],
@@ -130,14 +132,14 @@ const EXTENSIONS: Array<[RegExp, string]> = [
 /** The specification as stored, with its content type and a file name for downloads. */
 export async function resourceData(db: Db, caller: Caller, productId: string, versionId: string, resourceId: string): Promise<Content> {
   await assertVersionVisible(db, caller, productId, versionId);
-  const row = await one<{ title: string; type: string; content_type: string; specification: string }>(db, sql`
+  const row = await one<{ title: string; type: string; content_type: string; specification: Uint8Array }>(db, sql`
     select ar.title, ar.type, ar.content_type, ar.specification from asset_resources ar
     where ar.id = ${resourceId} and ar.product_version_id = ${versionId}`);
   if (!row) throw notFound('Resource');
   const ext = EXTENSIONS.find(([re]) => re.test(row.content_type))?.[1]
     ?? (row.type === 'graphql' ? 'graphql' : row.type === 'protobuf' ? 'proto' : row.type === 'wsdl' ? 'wsdl' : 'txt');
   const base = row.title.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'specification';
-  return { contentType: row.content_type, fileName: `${base}.${ext}`, body: row.specification };
+  return { contentType: row.content_type, fileName: `${base}.${ext}`, body: decompressText(row.specification) };
 }
 
 export async function listAssets(db: Db, caller: Caller, productId: string, versionId: string) {

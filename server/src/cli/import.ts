@@ -143,8 +143,8 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
       await budget.take(size);
       io.watch?.start(file);
       try {
-        const content = await readDescription(file);
-        const prepared = await pool.prepare({ content, fileName: basename(file), options: { title: options.title } });
+        // The text is not kept here past the pool's post: the worker reads it and sends it back compressed.
+        const prepared = await pool.prepare({ content: await readDescription(file), fileName: basename(file), options: { title: options.title } });
         const published = await serially(() => publishPrepared(db, prepared, options));
         outcome = published.warnings.length
           ? { file, state: 'warnings', detail: describe(published), warnings: published.warnings, published }

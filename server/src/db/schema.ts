@@ -8,9 +8,16 @@ import {
   pgTable, text, integer, boolean, jsonb, timestamp, primaryKey, index, uniqueIndex,
   customType, doublePrecision, bigint,
 } from 'drizzle-orm/pg-core';
+import { compressText, decompressText } from './compressedText.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** Text kept gzip-compressed in a bytea (db/compressedText.ts): read and written as a string. */
+const compressedText = customType<{ data: string; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (text) => compressText(text).bytes,
+  fromDriver: (bytes) => decompressText(bytes),
+});
 
 const created = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const modified = () => timestamp('modified_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -318,8 +325,9 @@ export const assetResources = pgTable('asset_resources', {
   /** oas2 | oas3 | oas3.1 | asyncapi | graphql | wsdl | protobuf | other */
   type: text('type').notNull(),
   contentType: text('content_type').notNull().default('application/json'),
-  /** The specification document as stored (JSON, YAML, SDL, XML or proto text). */
-  specification: text('specification').notNull().default(''),
+  /** The specification document as given (JSON, YAML, SDL, XML or proto text), stored gzip-compressed
+   * (migration 0023); publishing writes the bytes its worker compressed (publish/rows.ts). */
+  specification: compressedText('specification').notNull().default(''),
   specificationSize: integer('specification_size').notNull().default(0),
   /** Where the gateway forwards try-it calls; null means the built-in mock upstream. */
   upstreamUrl: text('upstream_url'),

@@ -90,9 +90,13 @@ export async function publishPrepared(db: Db, prepared: Prepared, o: PublishOpti
     const productId = o.id ?? `prod-${slugify(o.title ?? spec.title)}`;
     const [existing] = await tx.select({ id: schema.products.id }).from(schema.products).where(eq(schema.products.id, productId));
     const at = new Date();
-    const rows = publishedRows(prepared.text, spec as DetectedSpec, productId, o, at);
-    // The description's words, weight D (the row trigger adds the title and summary, migration 0021).
-    Object.assign(rows.resource, { importWarnings: spec.warnings, search: sql`setweight(to_tsvector('english', ${prepared.searchText}), 'D')` });
+    const rows = publishedRows('', spec as DetectedSpec, productId, o, at);
+    Object.assign(rows.resource, {
+      // The text as the worker compressed it, bound as the column's bytes (db/compressedText.ts).
+      specification: sql`${prepared.stored.bytes}`, specificationSize: prepared.stored.size, importWarnings: spec.warnings,
+      // The description's words, weight D (the row trigger adds the title and summary, migration 0021).
+      search: sql`setweight(to_tsvector('english', ${prepared.searchText}), 'D')`,
+    });
     let outcome: Published['outcome'] = 'created';
     await tx.insert(schema.units).values(TRANSACTIONS_UNIT).onConflictDoNothing();
     if (!existing) {

@@ -13,9 +13,9 @@ export const PREPARE_HEAP_MB = 768;
  * a fraction of a second; a few descriptions in a corpus are this large. */
 export const RECYCLE_AFTER_CHARS = 4 * 1024 * 1024;
 
-/** A worker's answer: `prepared.text` is absent when it is the content sent (not copied back). */
-interface Answer extends Partial<Refusal> { id: number; prepared?: Omit<Prepared, 'text'> & { text?: string }; failed?: string }
-interface Task { id: number; input: PrepareInput; resolve(p: Prepared): void; reject(e: Error): void }
+interface Answer extends Partial<Refusal> { id: number; prepared?: Prepared; failed?: string }
+/** `input` is let go once posted (the worker has its copy): the description's text is not held here. */
+interface Task { id: number; input: PrepareInput | null; chars: number; resolve(p: Prepared): void; reject(e: Error): void }
 
 export class PreparePool {
   private readonly idle: Worker[] = [];
@@ -28,7 +28,7 @@ export class PreparePool {
 
   prepare(input: PrepareInput): Promise<Prepared> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ id: this.nextId++, input, resolve, reject });
+      this.waiting.push({ id: this.nextId++, input, chars: input.content.length, resolve, reject });
       this.dispatch();
     });
   }
@@ -47,6 +47,7 @@ export class PreparePool {
       this.busy.set(worker, task);
       worker.ref();
       worker.postMessage({ id: task.id, input: task.input });
+      task.input = null;
     }
   }
 
@@ -58,14 +59,14 @@ export class PreparePool {
       const task = this.busy.get(worker);
       this.busy.delete(worker);
       worker.unref();
-      if ((task?.input.content.length ?? 0) >= RECYCLE_AFTER_CHARS) {
+      if ((task?.chars ?? 0) >= RECYCLE_AFTER_CHARS) {
         this.workers--;
         void worker.terminate();
       } else {
         this.idle.push(worker);
       }
       if (task) {
-        if (answer.prepared) task.resolve({ ...answer.prepared, text: answer.prepared.text ?? task.input.content });
+        if (answer.prepared) task.resolve(answer.prepared);
         else if (answer.refused) task.reject(fromRefusal(answer.refused));
         else task.reject(new Error(answer.failed ?? 'preparing the description failed'));
       }

@@ -7,6 +7,7 @@
 // then let go before the index parses the text again), and the index is handed on as the JSON the
 // store writes, without each operation's object form (the document's own subtrees: as large as
 // the document, and cloned whole when crossing threads).
+import { compressText, type CompressedText } from '../db/compressedText.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { buildSpecIndex, textHead } from '../spec/build.ts';
 import { SpecIndexError } from '../spec/parse.ts';
@@ -24,8 +25,9 @@ export type PreparedIndex = Omit<SpecIndex, 'operations'> & { operations: Array<
 
 export interface Prepared {
   spec: SpecFacts;
-  /** The text stored as the resource's specification. */
-  text: string;
+  /** The text stored as the resource's specification, compressed here (off the server's thread):
+   * whoever stores it never holds the text. */
+  stored: CompressedText;
   searchText: string;
   categoryTerms: string[];
   index: PreparedIndex;
@@ -48,7 +50,7 @@ export function prepareDescription(input: PrepareInput): Prepared {
     index = { ...buildSpecIndex('other', ''), head: textHead(Buffer.byteLength(text), e.message) };
     spec.warnings.push(`The explorer cannot show its operations: ${e.message}`);
   }
-  return { spec, text, searchText: search, categoryTerms: terms, index };
+  return { spec, stored: compressText(text), searchText: search, categoryTerms: terms, index };
 }
 
 /** Detection and what is read from its parsed document; the document is garbage on return. */

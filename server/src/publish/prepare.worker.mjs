@@ -9,9 +9,8 @@ const { prepareDescription, toRefusal } = await import('./prepare.ts');
 
 parentPort.on('message', ({ id, input }) => {
   try {
-    // The text goes back only when it changed (GraphQL normalised): the caller holds the one it sent.
-    const { text, ...prepared } = prepareDescription(input);
-    parentPort.postMessage({ id, prepared: text === input.content ? prepared : { ...prepared, text } });
+    // The text goes back compressed only (prepared.stored): a few MB for the largest description.
+    parentPort.postMessage({ id, prepared: prepareDescription(input) });
   } catch (error) {
     const refusal = toRefusal(error);
     parentPort.postMessage(refusal ? { id, ...refusal } : { id, failed: error instanceof Error ? error.message : String(error) });
