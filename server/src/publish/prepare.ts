@@ -1,12 +1,12 @@
 // The CPU part of publishing, with no database: read the description (tolerantly), the text to
-// store, the search text, the category words and the explorer's index. Pure and plain-data in and
+// store (gzip-compressed, db/compressedText.ts), the search text, the category words and the explorer's index. Pure and plain-data in and
 // out, so it runs in a worker thread (pool.ts) while the server keeps answering, or inline.
 //
 // Memory (issue 13: at most 1 GB for any one description, store included): one parsed copy of the
 // document at a time (the search text and category words are read from the first parse, which is
 // then let go before the index parses the text again), and the index is handed on as the JSON the
 // store writes, without each operation's object form (the document's own subtrees: as large as
-// the document, and cloned whole when crossing threads).
+// the document, and cloned whole when crossing threads). The text goes back compressed only.
 import { compressText, type CompressedText } from '../db/compressedText.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { buildSpecIndex, textHead } from '../spec/build.ts';
