@@ -64,6 +64,7 @@ export interface DefineOptions {
 // removed attributes, so the element class below parses attributes itself and hands them over.
 const R2WC_PROPS = Symbol.for('r2wc.props');
 const R2WC_RENDER = Symbol.for('r2wc.render');
+const R2WC_CONTEXT = Symbol.for('r2wc.context'); // set once mounted
 
 /** What defineElement was given, by tag: the server renders from it (render.ts), in Node too. */
 export interface ElementDefinition {
@@ -161,8 +162,17 @@ export function defineElement<P extends object>(
 
   // One load for every instance; started as soon as an instance exists, so the screen's chunk
   // downloads alongside its message sections instead of after them.
-  const loadScreen = loadOnce(load);
-  const Screen = lazy(loadScreen) as unknown as ComponentType<P>;
+  let loaded: ComponentType<P> | null = null;
+  const loadScreen = loadOnce(() => load().then((module) => {
+    loaded = module.default;
+    return module;
+  }));
+  // React's lazy suspends on its first render even when the module is already there (its loader's
+  // then runs later): once loaded, the screen renders directly.
+  const LazyScreen = lazy(loadScreen) as unknown as ComponentType<P>;
+  function Screen(props: P) {
+    return createElement(loaded ?? LazyScreen, props);
+  }
   // The first render waits for the screen, its texts and the page's session restore (one refresh
   // by the cookie, alongside the downloads) rather than suspending on them: a Suspense fallback
   // once shown makes React hold the content back (up to 300 ms) when it comes; and a screen drawn
@@ -228,7 +238,10 @@ export function defineElement<P extends object>(
       if (!prop) return;
       const self = this as unknown as Record<symbol, unknown>;
       (self[R2WC_PROPS] as Record<string, unknown>)[prop] = parseAttribute(types[prop]!, value);
-      (self[R2WC_RENDER] as () => void).call(this);
+      // Before the first mount only the props change: r2wc's render would mount at once (an
+      // upgrade reports every attribute), ahead of connectedCallback's wait for the screen, and the
+      // Suspense fallback it then shows holds the screen back when it comes (React's 300 ms).
+      if (self[R2WC_CONTEXT]) (self[R2WC_RENDER] as () => void).call(this);
     }
   }
 
