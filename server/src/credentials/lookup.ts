@@ -1,12 +1,13 @@
 // The runtime gateway's credential lookup: one indexed read (credentials.lookup_key, unique, or the
 // primary key for a token's credential) brings the credential, its application's state and the
 // application's usable access (resource -> subscription) in one statement; the answer is kept in
-// memory for GATEWAY_CREDENTIAL_CACHE_MS, so a change made on another instance takes effect within
-// that time, and this instance's own changes evict it at once.
+// memory for GATEWAY_CREDENTIAL_CACHE_MS (server/src/ttlCache.ts), so a change made on another
+// instance takes effect within that time, and this instance's own changes evict it at once.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
 import { iso, one } from '../catalogue/sql.ts';
 import { GATEWAY_CREDENTIAL_CACHE_MS } from '../../../src/rules/constants.ts';
+import { TtlCache } from '../ttlCache.ts';
 
 export interface CredentialEntry {
   id: string;
@@ -29,49 +30,26 @@ interface Row {
   access: Array<[string, string]> | string;
 }
 
-/** Beyond this many cached keys the cache starts again (unknown keys are cached too). */
-const MAX_ENTRIES = 10_000;
-
 export class CredentialLookup {
-  private readonly entries = new Map<string, { until: number; entry: CredentialEntry | null }>();
-  private readonly inflight = new Map<string, Promise<CredentialEntry | null>>();
+  private readonly cache: TtlCache<CredentialEntry | null>;
 
-  constructor(private readonly db: Db, private readonly ttlMs = GATEWAY_CREDENTIAL_CACHE_MS) {}
+  constructor(private readonly db: Db, ttlMs = GATEWAY_CREDENTIAL_CACHE_MS) {
+    this.cache = new TtlCache(ttlMs);
+  }
 
   /** By lookup key ('apikey:…', 'basic:…', 'oauth:…', 'mtls:…'). */
   byKey(lookupKey: string): Promise<CredentialEntry | null> {
-    return this.cached(`k:${lookupKey}`, sql`c.lookup_key = ${lookupKey}`);
+    return this.cache.get(`k:${lookupKey}`, () => this.read(sql`c.lookup_key = ${lookupKey}`));
   }
 
   /** By id (a token names its credential). */
   byId(id: string): Promise<CredentialEntry | null> {
-    return this.cached(`i:${id}`, sql`c.id = ${id}`);
+    return this.cache.get(`i:${id}`, () => this.read(sql`c.id = ${id}`));
   }
 
   /** Forget a credential at once (rotate, suspend, enable, renew, delete on this instance). */
   evict(credentialId: string): void {
-    this.entries.delete(`i:${credentialId}`);
-    for (const [key, value] of this.entries) if (value.entry?.id === credentialId) this.entries.delete(key);
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-
-  private cached(key: string, where: SQL): Promise<CredentialEntry | null> {
-    const hit = this.entries.get(key);
-    const now = Date.now();
-    if (hit && hit.until > now) return Promise.resolve(hit.entry);
-    let pending = this.inflight.get(key);
-    if (!pending) {
-      pending = this.read(where).then((entry) => {
-        if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-        this.entries.set(key, { until: Date.now() + this.ttlMs, entry });
-        return entry;
-      }).finally(() => this.inflight.delete(key));
-      this.inflight.set(key, pending);
-    }
-    return pending;
+    this.cache.forget((entry, key) => key === `i:${credentialId}` || entry?.id === credentialId);
   }
 
   private async read(where: SQL): Promise<CredentialEntry | null> {

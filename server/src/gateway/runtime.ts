@@ -9,7 +9,8 @@ import { ApiError, forbidden, notFound } from '../errors.ts';
 import { one } from '../catalogue/sql.ts';
 import type { VisibleResource } from '../spec/access.ts';
 import { tryItState } from '../../../src/rules/tryIt.ts';
-import { GATEWAY_API_KEY_HEADER, GATEWAY_CREDENTIAL_CACHE_MS } from '../../../src/rules/constants.ts';
+import { GATEWAY_API_KEY_HEADER } from '../../../src/rules/constants.ts';
+import { TtlCache } from '../ttlCache.ts';
 import { credentialsRuntime } from '../credentials/runtime.ts';
 import { lookupKeys, sameDigest, sha256 } from '../credentials/crypto.ts';
 import { unusable, verifyToken, GATEWAY_TOKEN_KID } from '../credentials/tokens.ts';
@@ -122,35 +123,16 @@ function isGatewayToken(authorization: string): boolean {
 }
 
 /** Per store (tests run several apps in one process). */
-const resourceCaches = new WeakMap<Db, { entries: Map<string, { until: number; value: VisibleResource | null }>; inflight: Map<string, Promise<VisibleResource | null>> }>();
-const RESOURCE_CACHE_MAX = 10_000;
+const resourceCaches = new WeakMap<Db, TtlCache<VisibleResource | null>>();
 
-/** The resource under its product and version (cached like credentials). Catalogue visibility is
- * not checked again: an approved access request of the application for this resource is enough
- * (the provider granted it). A deleted or inactive resource, or one of a type without HTTP calls,
- * is a 403 as for try-it. Calls arriving together while the entry is stale share one read (32
- * reads in a row held the 32nd call for ~70 ms every second). */
+/** The resource under its product and version (cached like credentials: server/src/ttlCache.ts).
+ * Catalogue visibility is not checked again: an approved access request of the application for
+ * this resource is enough (the provider granted it). A deleted or inactive resource, or one of a
+ * type without HTTP calls, is a 403 as for try-it. */
 async function runtimeResource(app: FastifyInstance, productId: string, versionId: string, resourceId: string): Promise<VisibleResource> {
-  const key = `${productId}/${versionId}/${resourceId}`;
   let cache = resourceCaches.get(app.db);
-  if (!cache) resourceCaches.set(app.db, cache = { entries: new Map(), inflight: new Map() });
-  const hit = cache.entries.get(key);
-  let visible: VisibleResource | null;
-  if (hit && hit.until > Date.now()) {
-    visible = hit.value;
-  } else {
-    let pending = cache.inflight.get(key);
-    if (!pending) {
-      const { entries, inflight } = cache;
-      pending = readRuntimeResource(app.db, productId, versionId, resourceId).then((value) => {
-        if (entries.size >= RESOURCE_CACHE_MAX) entries.clear();
-        entries.set(key, { until: Date.now() + GATEWAY_CREDENTIAL_CACHE_MS, value });
-        return value;
-      }).finally(() => inflight.delete(key));
-      inflight.set(key, pending);
-    }
-    visible = await pending;
-  }
+  if (!cache) resourceCaches.set(app.db, cache = new TtlCache());
+  const visible = await cache.get(`${productId}/${versionId}/${resourceId}`, () => readRuntimeResource(app.db, productId, versionId, resourceId));
   if (!visible) throw notFound('The asset resource');
   const rule = tryItState({ signedIn: true, resource: visible.resource });
   if (!rule.allowed) throw forbidden('This resource cannot be called: it is deleted, inactive, or of a type without HTTP calls.');

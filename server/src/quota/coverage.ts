@@ -11,7 +11,7 @@ import { planCovers } from '../catalogue/resources.ts';
 import { TRANSACTIONS_UNIT } from '../publish/rows.ts';
 import { isInterval, quotaLimit, readPricing, type QuotaLimit } from '../../../src/rules/quota.ts';
 import type { QuotaInterval } from '../../../src/rules/constants.ts';
-import { TtlCache } from './cache.ts';
+import { TtlCache } from '../ttlCache.ts';
 
 export interface CountedQuota extends QuotaLimit {
   id: string;
@@ -33,8 +33,8 @@ function cachesOf(db: Db) {
 /** Forget what this instance cached (a plan or quota edited here; tests). */
 export function forgetQuotaCoverage(db: Db): void {
   const c = caches.get(db);
-  c?.quotas.clear();
-  c?.tryIt.clear();
+  c?.quotas.forget();
+  c?.tryIt.forget();
 }
 
 /** How a stored pricing is counted; an unreadable pricing counts without a limit. */
