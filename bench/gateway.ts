@@ -21,7 +21,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { createServer } from 'node:http';
-import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -103,18 +103,20 @@ async function serverRole(upstream: string): Promise<void> {
   const shown = await app.inject({ url: `/api/v1/credentials/${created.json().id}?decrypt=true`, headers: portal });
   const apiKey = shown.json().provisioning.data.apiKey as string;
   // BENCH_CPU_PROF: the server's CPU profile of the measured part only (not the seed).
-  const gc = watchGc();
+  const pauses = watchPauses();
   const heap = await sampleAllocations(`gateway-${store.kind}`);
-  await profileUntilStopped(`gateway-${store.kind}`, async () => { console.log(gc()); await heap(); await app.close(); await store.close(); });
+  await profileUntilStopped(`gateway-${store.kind}`, async () => { console.log(pauses()); await heap(); await app.close(); await store.close(); });
   ready({
     port: (app.server.address() as AddressInfo).port, apiKey, seedS,
     path: `/api/v1/gateway/prod-payments/${resource!.versionId}/res-payments${UPSTREAM_PATH}`,
   });
 }
 
-/** The server's garbage collections from now on, summed by kind: scavenges (young generation)
- * pause the thread for a few ms each under load, the p99's usual cause. */
-function watchGc(): () => string {
+/** The server's pauses since the last report: garbage collections summed by kind (scavenges, of
+ * the young generation, pause the thread for a few ms each under load) and the event loop's delay
+ * (how late a 1 ms timer fired: any stall of the thread, GC or long work). Printed and reset when
+ * the load generator sends SIGUSR2 around each measured mode, and at the end. */
+function watchPauses(): () => string {
   const kinds = new Map<string, { n: number; ms: number; max: number }>();
   const names: Record<number, string> = { [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge', [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact', [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking' };
   const observer = new PerformanceObserver((list) => {
@@ -126,7 +128,18 @@ function watchGc(): () => string {
     }
   });
   observer.observe({ entryTypes: ['gc'] });
-  return () => `GC in the server while measured: ${[...kinds].map(([name, k]) => `${k.n} ${name} (${k.ms.toFixed(0)} ms, longest ${k.max.toFixed(1)} ms)`).join(', ') || 'none'}`;
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const report = () => {
+    const ms = (ns: number) => (ns / 1e6).toFixed(1);
+    const line = `GC: ${[...kinds].map(([name, k]) => `${k.n} ${name} (${k.ms.toFixed(0)} ms, longest ${k.max.toFixed(1)} ms)`).join(', ') || 'none'}; `
+      + `event-loop delay p50 ${ms(delay.percentile(50))} p99 ${ms(delay.percentile(99))} max ${ms(delay.max)} ms`;
+    kinds.clear();
+    delay.reset();
+    return line;
+  };
+  process.on('SIGUSR2', () => console.log(report()));
+  return report;
 }
 
 /** BENCH_HEAP_PROF=dir: what the server allocates while measured (V8's sampling heap profiler,
@@ -273,6 +286,8 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
       // CPU the proxy process spends per call while its side runs, whatever else the machine does.
       const cpu = { direct: 0, bare: 0, gateway: 0 };
       let serverMain = 0;
+      server.proc.kill('SIGUSR2'); // the server's pauses from here on (watchPauses)
+      await new Promise((resolve) => setTimeout(resolve, 50));
       for (let i = 0; i < ROUNDS; i++) {
         for (const side of Object.keys(call) as Side[]) {
           const before = cpuMs(pids[side]);
@@ -282,6 +297,8 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
           if (side === 'gateway') serverMain += cpuMs(pids[side], true) - mainBefore;
         }
       }
+      server.proc.kill('SIGUSR2');
+      await new Promise((resolve) => setTimeout(resolve, 50));
       for (const t of Object.values(times)) t.sort((a, b) => a - b);
       const line = (label: Side, s: number[]) => `    ${(label === 'bare' ? 'bare proxy' : label).padEnd(16)} p50 ${percentile(s, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(s, 99).toFixed(2).padStart(7)} ms   `
         + `(${s.length} calls; ${label === 'direct' ? 'upstream' : 'proxy'} CPU ${(cpu[label] / s.length).toFixed(3)} ms a call`
