@@ -118,13 +118,20 @@ export function isSameOrigin(apiBase: string): boolean {
   }
 }
 
+/** A controller that aborts too when `outer` does (with its reason); release() stops following it. */
+function linkedAbort(outer: AbortSignal | undefined) {
+  const controller = new AbortController();
+  const forward = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  else outer?.addEventListener('abort', forward, { once: true });
+  return { controller, release: () => outer?.removeEventListener('abort', forward) };
+}
+
 /** A visitor's request sent ahead (see send): its answer, or dropped (aborted, never read). */
 function speculate(attempt: (tokens: null, signal: AbortSignal) => Promise<Response>, outer: AbortSignal | undefined) {
-  const controller = new AbortController();
-  if (outer?.aborted) controller.abort(outer.reason);
-  outer?.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
+  const { controller, release } = linkedAbort(outer);
   const response = attempt(null, controller.signal);
-  response.catch(() => undefined); // dropped, or read later: no unhandled rejection meanwhile
+  response.then(release, release); // dropped, or read later: no unhandled rejection meanwhile
   return { response, drop: () => controller.abort() };
 }
 
@@ -140,16 +147,13 @@ type Send = (url: string, init: RequestInit & { signal?: AbortSignal | undefined
  * caller's signal aborts (an AbortError, as fetch gives it). */
 function timedFetch(fetchImpl: typeof fetch | undefined, timeoutMs: number): Send {
   return async (url, { signal, ...init }) => {
-    const controller = new AbortController();
+    const { controller, release } = linkedAbort(signal);
     const timer = setTimeout(() => controller.abort(new DOMException(`Request timed out: ${init.method ?? 'GET'} ${url}`, 'TimeoutError')), timeoutMs);
-    const forward = () => controller.abort(signal?.reason);
-    if (signal?.aborted) forward();
-    signal?.addEventListener('abort', forward, { once: true });
     try {
       return await (fetchImpl ?? fetch)(url, { ...init, signal: controller.signal });
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', forward);
+      release();
     }
   };
 }
