@@ -23,6 +23,7 @@ import { SpecView } from './SpecView.tsx';
 import { Warnings } from './Warnings.tsx';
 import { preloadViewerFor } from './viewers.ts';
 import { preloadMarkdown } from './LazyMarkdown.tsx';
+import { resourceTypeName } from '../../rules/resourceTypes.ts';
 
 // The consumer tabs (spec 2 §2) load with their first showing: the methods tab never pays for them.
 const loadTabs = () => import('../credentials/ResourceTabs.tsx');
@@ -40,10 +41,6 @@ export interface ResourcePageProps {
 }
 
 const PAGE = 'agora-explorer mx-auto flex w-full max-w-[1360px] flex-col gap-5 px-4 py-6 sm:px-6 lg:py-8';
-
-const TYPE_NAMES: Record<string, string> = {
-  oas2: 'OpenAPI 2.0', oas3: 'OpenAPI 3.0', 'oas3.1': 'OpenAPI 3.1', asyncapi: 'AsyncAPI', graphql: 'GraphQL', wsdl: 'WSDL', protobuf: 'Protobuf',
-};
 
 const STATE_LABEL: Record<string, MessageKey> = {
   active: 'explorer.state.active', archived: 'explorer.state.archived', archiving: 'explorer.state.archiving', deleting: 'explorer.state.deleting',
@@ -143,7 +140,7 @@ function Header({ product, resource, productId, versionId, versionLabel }: {
                 </span>
               </Tooltip>
             )}
-            <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary" data-part="type">{TYPE_NAMES[resource.type] ?? (resource.type && resource.type !== 'other' ? resource.type.toUpperCase() : t('explorer.type.other'))}</span>
+            <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary" data-part="type">{resource.type && resource.type !== 'other' ? resourceTypeName(resource.type) : t('explorer.type.other')}</span>
             {resource.version && <span className="text-xs text-gray-500">{t('explorer.resourceVersion', { version: resource.version })}</span>}
             {versionLabel && <span className="text-xs text-gray-500">{t('explorer.productVersion', { version: versionLabel })}</span>}
           </div>
