@@ -143,7 +143,7 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
       await budget.take(size);
       io.watch?.start(file);
       try {
-        // The text is not kept here past the pool's post: the worker reads it and sends it back compressed.
+        // The file's bytes go to the worker (transferred: not kept here); the text comes back compressed.
         const prepared = await pool.prepare({ content: await readDescription(file), fileName: basename(file), options: { title: options.title } });
         const published = await serially(() => publishPrepared(db, prepared, options));
         outcome = published.warnings.length
@@ -210,10 +210,11 @@ async function globFiles(pattern: string): Promise<string[]> {
   return (await walk(base)).filter((f) => re.test(relative(base, f)));
 }
 
-async function readDescription(file: string): Promise<string> {
+/** The file's bytes: decoded in the worker (publish/prepare.ts), never here. */
+async function readDescription(file: string): Promise<Buffer> {
   const info = await stat(file);
   if (info.size > MAX_FILE_BYTES) throw new Error(`${info.size} bytes; the largest description accepted is ${MAX_FILE_BYTES} bytes`);
-  return readFile(file, 'utf8');
+  return readFile(file);
 }
 
 /**
@@ -265,7 +266,7 @@ async function publishThroughServer(server: string, token: string, file: string,
   const api = `${server.replace(/\/+$/, '')}/api/v1`;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   try {
-    const content = await readDescription(file);
+    const content = (await readDescription(file)).toString('utf8');
     const body = { content, fileName: basename(file), ...(options.title ? { title: options.title } : {}), ...(options.categoryIds ? { categoryIds: options.categoryIds } : {}), ...(options.visibility ? { visibility: options.visibility } : {}) };
     let answer = await fetch(`${api}/products/import`, { method: 'POST', headers, body: JSON.stringify(body) });
     let job = await answer.json() as { id?: string; state?: string; warnings?: string[]; error?: string | null; result?: Published | null; errors?: Array<{ detail: string }> };

@@ -24,6 +24,12 @@ export function compressText(text: string): CompressedText {
   return { bytes: gzipSync(utf8), size: utf8.length };
 }
 
+/** The same from text already UTF-8 (a file's bytes as read). */
+export function compressUtf8(utf8: Uint8Array): CompressedText {
+  if (utf8.length === 0) return { bytes: EMPTY, size: 0 };
+  return { bytes: gzipSync(utf8), size: utf8.length };
+}
+
 const isGzip = (bytes: Uint8Array) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 
 export function decompressText(bytes: Uint8Array | null | undefined): string {

@@ -74,7 +74,8 @@ export function importJob(egress: Egress, pool: PreparePool) {
     const set = (values: Partial<typeof imports.$inferInsert>) => db.update(imports).set(values).where(eq(imports.id, id));
     await set({ state: 'running', progress: 5 });
     try {
-      const content = row.content ? gunzipSync(row.content).toString('utf8') : await fetchDescription(egress, row.sourceUrl ?? '');
+      // The description's bytes go to the worker by transfer and are decoded there (prepare.ts).
+      const content = row.content ? gunzipSync(row.content) : await fetchDescription(egress, row.sourceUrl ?? '');
       await set({ progress: 20 });
       const options = row.options as PublishOptions;
       const prepared = await pool.prepare({ content, fileName: row.fileName, options: { title: options.title } });
@@ -92,7 +93,7 @@ export function importJob(egress: Egress, pool: PreparePool) {
 }
 
 /** Fetches a description through the egress policy (private addresses refused), size-capped. */
-async function fetchDescription(egress: Egress, url: string): Promise<string> {
+async function fetchDescription(egress: Egress, url: string): Promise<Buffer> {
   let response: Response;
   try {
     response = await fetch(url, { dispatcher: egress.agent, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' } as RequestInit);
@@ -111,5 +112,5 @@ async function fetchDescription(egress: Egress, url: string): Promise<string> {
     if (size > IMPORT_URL_MAX_BYTES) throw badRequest('url', `The description is larger than ${IMPORT_URL_MAX_BYTES} bytes.`);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

@@ -12,7 +12,6 @@ import { type DetectedSpec, type ResourceType } from './detect.ts';
 import { freePlanRows, overviewFromSpec, resourceRow, slugify, summary, TRANSACTIONS_UNIT } from './rows.ts';
 import type { Writer } from './batch.ts';
 import { writeSpecIndex } from '../spec/store.ts';
-import type { SpecIndex } from '../spec/types.ts';
 import { prepareDescription, type Prepared, type SpecFacts } from './prepare.ts';
 import { categoriesFor, fileProduct } from './categories.ts';
 
@@ -116,8 +115,7 @@ export async function publishPrepared(db: Db, prepared: Prepared, o: PublishOpti
       await tx.insert(schema.productVersions).values(rows.version);
       await tx.insert(schema.assetResources).values(rows.resource);
     }
-    // The writer reads each operation's stored JSON only, never the object form prepare.ts dropped.
-    await writeSpecIndex(tx as unknown as Db, rows.resource.id, prepared.index as SpecIndex);
+    await writeSpecIndex(tx as unknown as Db, rows.resource.id, prepared.index);
     const categoryIds = existing && !o.categoryIds?.length ? [] : await categoriesFor(tx, { ...spec, tags: prepared.categoryTerms } as DetectedSpec, o.categoryIds);
     await fileProduct(tx, productId, categoryIds);
     const plan = !existing && rows.plan ? rows.plan : null;

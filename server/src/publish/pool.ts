@@ -14,7 +14,7 @@ export const PREPARE_HEAP_MB = 768;
 export const RECYCLE_AFTER_CHARS = 4 * 1024 * 1024;
 
 interface Answer extends Partial<Refusal> { id: number; prepared?: Prepared; failed?: string }
-/** `input` is let go once posted (the worker has its copy): the description's text is not held here. */
+/** `input` is let go once posted (the worker has its copy, or the bytes themselves): the description is not held here. */
 interface Task { id: number; input: PrepareInput | null; chars: number; resolve(p: Prepared): void; reject(e: Error): void }
 
 export class PreparePool {
@@ -46,7 +46,7 @@ export class PreparePool {
       const task = this.waiting.shift()!;
       this.busy.set(worker, task);
       worker.ref();
-      worker.postMessage({ id: task.id, input: task.input });
+      worker.postMessage({ id: task.id, input: task.input }, transferable(task.input!.content));
       task.input = null;
     }
   }
@@ -87,4 +87,11 @@ export class PreparePool {
     task?.reject(error);
     this.dispatch();
   }
+}
+
+/** A file's bytes go to the worker by transfer when their buffer is theirs alone (a pooled small
+ * Buffer shares its ArrayBuffer with others, and is cloned: it is small). */
+function transferable(content: string | Uint8Array): ArrayBuffer[] {
+  if (typeof content === 'string' || !(content.buffer instanceof ArrayBuffer)) return [];
+  return content.byteOffset === 0 && content.byteLength === content.buffer.byteLength ? [content.buffer] : [];
 }

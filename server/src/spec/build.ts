@@ -16,23 +16,26 @@ export function buildSpecIndex(type: ResourceType | string, text: string): SpecI
   switch (type) {
     case 'oas2':
     case 'oas3':
-    case 'oas3.1': {
-      const doc = parseDocument(text);
-      if (typeof doc.swagger !== 'string' && typeof doc.openapi !== 'string') {
-        throw new SpecIndexError('The specification has no "openapi" or "swagger" version field.');
-      }
-      return indexOpenApi(doc, bytes);
-    }
-    case 'asyncapi': {
-      const doc = parseDocument(text);
-      if (typeof doc.asyncapi !== 'string') throw new SpecIndexError('The specification has no "asyncapi" version field.');
-      return indexAsyncApi(doc, bytes);
-    }
+    case 'oas3.1':
+    case 'asyncapi':
+      return indexDocument(type, parseDocument(text), bytes);
     case 'graphql':
       return indexGraphql(text, bytes);
     default:
       return { head: textHead(bytes), operations: [], schemas: [] };
   }
+}
+
+/** The same from a document parsed already (publishing reads it once: publish/prepare.ts). */
+export function indexDocument(type: 'oas2' | 'oas3' | 'oas3.1' | 'asyncapi', doc: Record<string, unknown>, bytes: number): SpecIndex {
+  if (type === 'asyncapi') {
+    if (typeof doc.asyncapi !== 'string') throw new SpecIndexError('The specification has no "asyncapi" version field.');
+    return indexAsyncApi(doc, bytes);
+  }
+  if (typeof doc.swagger !== 'string' && typeof doc.openapi !== 'string') {
+    throw new SpecIndexError('The specification has no "openapi" or "swagger" version field.');
+  }
+  return indexOpenApi(doc, bytes);
 }
 
 /** The head of a document that has no operation index (or failed to index, with the reason). */

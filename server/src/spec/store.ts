@@ -17,6 +17,7 @@ import { assetResources, specOperations } from '../db/schema.ts';
 import type { Db } from '../db/store.ts';
 import { buildSpecIndex, textHead } from './build.ts';
 import { SpecIndexError } from './parse.ts';
+import type { PackedSpecIndex } from './packed.ts';
 import type { SpecHead, SpecIndex } from './types.ts';
 
 export const HEAD_ORDINAL = -1;
@@ -64,15 +65,24 @@ export async function indexSpecification(db: Db, resourceId: string): Promise<In
   });
 }
 
-/** Writes an index built by buildSpecIndex (for callers that built it to validate an upload). */
-export async function writeSpecIndex(db: Db, resourceId: string, index: SpecIndex): Promise<void> {
+/** Writes an index built by buildSpecIndex (for callers that built it to validate an upload), or
+ * packed. A packed index's payloads are decoded one insert batch at a time. */
+export async function writeSpecIndex(db: Db, resourceId: string, index: SpecIndex | PackedSpecIndex): Promise<void> {
+  const packed = 'payloads' in index ? Buffer.from(index.payloads.buffer, index.payloads.byteOffset, index.payloads.byteLength) : null;
   const hash = createHash('sha1');
   const headJson = JSON.stringify(index.head);
   hash.update(headJson);
-  for (const op of index.operations) hash.update(op.json);
-  for (const schema of index.schemas) hash.update(schema.json);
+  // The same bytes either way: the payloads' UTF-8 in order.
+  if (packed) hash.update(packed);
+  else for (const item of [...(index as SpecIndex).operations, ...(index as SpecIndex).schemas]) hash.update(item.json);
   const etag = hash.digest('base64url').slice(0, 20);
   const stored = `${headJson.slice(0, -1)},"etag":${JSON.stringify(etag)}}`;
+  let at = 0;
+  const payload = (item: { size: number; json?: string }): string => {
+    if (!packed) return item.json!;
+    at += item.size;
+    return packed.toString('utf8', at - item.size, at);
+  };
 
   await db.transaction(async (tx) => {
     await tx.delete(specOperations).where(eq(specOperations.resourceId, resourceId));
@@ -96,13 +106,13 @@ export async function writeSpecIndex(db: Db, resourceId: string, index: SpecInde
       await add({
         resourceId, ordinal: op.ordinal, tag: op.tag, method: op.method, path: op.path,
         operationId: op.operationId, summary: op.summary, deprecated: op.deprecated,
-        operation: asJsonText(op.json), size: op.size,
+        operation: asJsonText(payload(op)), size: op.size,
       });
     }
     for (const schema of index.schemas) {
       await add({
         resourceId, ordinal: schemaOrdinal(schema.id), tag: '', method: 'schema', path: schema.ref,
-        operationId: null, summary: '', operation: asJsonText(schema.json), size: schema.size,
+        operationId: null, summary: '', operation: asJsonText(payload(schema)), size: schema.size,
       });
     }
     await flush();
