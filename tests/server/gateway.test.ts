@@ -134,6 +134,14 @@ describe('forwarding to a real upstream', () => {
       parentId: legs[0].transactionEvent.id, source: 'gateway', destination: new URL(upstreamBase).host, status: 200,
       requestHeaders: { authorization: '[redacted]' }, responseHeaders: { 'x-upstream': 'yes', 'set-cookie': '[redacted]' },
     });
+    // The first leg's header maps are the row's, stored once: the transaction's detail has them there.
+    expect(legs[0].transactionEvent.requestHeaders).toBeUndefined();
+    const detail = await t.request(f.alice, { url: `/api/v1/analytics/transactionDetails/${tx.id}` });
+    expect(detail.status).toBe(200);
+    expect(detail.body.transactionLegEvent[0].transactionEvent).toMatchObject({
+      destination: 'gateway', requestHeaders: tx.requestHeaders, responseHeaders: tx.responseHeaders,
+    });
+    expect(detail.body.transactionLegEvent[1].transactionEvent.responseHeaders).toMatchObject({ 'x-upstream': 'yes' });
   });
 
   it('calls another of the resource\'s endpoints when asked, and only those', async () => {

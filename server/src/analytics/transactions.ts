@@ -10,7 +10,8 @@ import type { TransactionDetail, Transactions, TransactionsQuery } from '../sche
 import { TRANSACTION_COUNT_CAP, TRANSACTION_FILTER_FIELDS, type StatusDetail } from '../../../src/rules/analytics.ts';
 import { TRAFFIC_PAGE_SIZE } from '../../../src/rules/constants.ts';
 import { analyticsScope, filterSql, inScope, readRange } from './scope.ts';
-import { flushTransactions } from '../gateway/record.ts';
+import { flushTransactions, type Leg } from '../gateway/record.ts';
+import type { HeaderMap } from '../gateway/headers.ts';
 
 interface ListRow {
   id: string; at: unknown; application_id: string | null; application_name: string | null; status: number; status_detail: StatusDetail;
@@ -63,7 +64,8 @@ export async function listTransactions(db: Db, caller: Caller, query: Transactio
 interface DetailRow {
   id: string; at: unknown; application_id: string | null; application_name: string | null; subscription_id: string | null;
   product_id: string | null; product_version_id: string | null; asset_resource_id: string | null;
-  status: number; status_detail: StatusDetail; duration_ms: number; legs: TransactionDetail['transactionLegEvent'];
+  status: number; status_detail: StatusDetail; duration_ms: number; legs: Leg[];
+  request_headers: HeaderMap; response_headers: HeaderMap;
 }
 
 /** One transaction with its legs (headers were redacted when recorded: gateway/headers.ts). */
@@ -72,7 +74,7 @@ export async function transactionDetail(db: Db, caller: Caller, id: string): Pro
   await flushTransactions(db);
   const r = await one<DetailRow>(db, sql`
     select t.id, t.at, t.application_id, a.title as application_name, t.subscription_id, t.product_id, t.product_version_id,
-      t.asset_resource_id, t.status, t.status_detail, t.duration_ms, t.legs
+      t.asset_resource_id, t.status, t.status_detail, t.duration_ms, t.legs, t.request_headers, t.response_headers
     from transactions t left join applications a on a.id = t.application_id
     where t.id = ${id} and ${inScope(scope, 't')}`);
   if (!r) throw notFound(`Transaction ${id}`);
@@ -80,6 +82,8 @@ export async function transactionDetail(db: Db, caller: Caller, id: string): Pro
     transactionId: r.id, timestamp: iso(r.at), applicationId: r.application_id, applicationName: r.application_name,
     subscriptionId: r.subscription_id, productId: r.product_id, productVersionId: r.product_version_id, assetResourceId: r.asset_resource_id,
     status: r.status, statusDetail: r.status_detail, duration: r.duration_ms,
-    transactionLegEvent: Array.isArray(r.legs) ? r.legs : [],
+    transactionLegEvent: (Array.isArray(r.legs) ? r.legs : []).map((leg, i) => (i > 0 || !leg.transactionEvent || leg.transactionEvent.requestHeaders ? leg : {
+      ...leg, transactionEvent: { ...leg.transactionEvent, requestHeaders: r.request_headers, responseHeaders: r.response_headers },
+    })) as TransactionDetail['transactionLegEvent'],
   };
 }

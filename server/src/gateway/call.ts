@@ -118,7 +118,7 @@ export async function handleTryIt(
   const durationMs = Math.round(performance.now() - started);
   const responseBytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
 
-  // Each header map is redacted once: the summary and the legs share them (they are only serialised).
+  // Each header map is redacted once, and stored once: the first leg's are the row's (Leg in record.ts).
   const recordedRequest = redactHeaders(request.headers);
   const recordedAnswer = redactHeaders(answerHeaders);
   const method = request.method.toUpperCase();
@@ -137,7 +137,7 @@ export async function handleTryIt(
         transactionEvent: {
           id: `${txId}:0`, parentId: null, source: request.ip, destination: 'gateway', duration: durationMs,
           protocol: 'http', method, uri: `${gatewayBase}${path}${recordedQuery}`, status,
-          requestHeaders: recordedRequest, responseHeaders: recordedAnswer,
+          // Its header maps are the row's requestHeaders and responseHeaders (Leg in record.ts).
         },
       },
       {

@@ -68,8 +68,10 @@ export interface Leg {
     uri: string;
     /** null when no answer came back (timeout, unreachable) */
     status: number | null;
-    requestHeaders: HeaderMap;
-    responseHeaders: HeaderMap;
+    /** Absent on the first leg as stored (the caller's call to the gateway): its maps are the
+     * row's own request_headers and response_headers, kept once; transactionDetail puts them back. */
+    requestHeaders?: HeaderMap;
+    responseHeaders?: HeaderMap;
     error?: string;
   };
 }
