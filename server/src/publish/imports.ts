@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
+import { byteaValue } from '../db/compressedText.ts';
 import { imports } from '../db/schema.ts';
 import type { Caller } from '../context.ts';
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
@@ -47,7 +48,7 @@ export async function startImport(db: Db, jobs: JobRunner, caller: Caller, body:
   await db.transaction(async (tx) => {
     await tx.insert(imports).values({
       id, createdBy: caller.userId, fileName, sourceUrl: body.url ?? null, options,
-      content: body.content ? gzipSync(body.content) : null,
+      content: body.content ? byteaValue(gzipSync(body.content)) : null,
     });
     await jobs.enqueue(tx as unknown as Db, IMPORT_JOB, { id });
   });

@@ -12,6 +12,7 @@ import { type DetectedSpec, type ResourceType } from './detect.ts';
 import { freePlanRows, overviewFromSpec, resourceRow, slugify, summary, TRANSACTIONS_UNIT } from './rows.ts';
 import type { Writer } from './batch.ts';
 import { writeSpecIndex } from '../spec/store.ts';
+import { byteaValue } from '../db/compressedText.ts';
 import { prepareDescription, type Prepared, type SpecFacts } from './prepare.ts';
 import { categoriesFor, fileProduct } from './categories.ts';
 
@@ -92,7 +93,7 @@ export async function publishPrepared(db: Db, prepared: Prepared, o: PublishOpti
     const rows = publishedRows('', spec as DetectedSpec, productId, o, at);
     Object.assign(rows.resource, {
       // The text as the worker compressed it, bound as the column's bytes (db/compressedText.ts).
-      specification: sql`${prepared.stored.bytes}`, specificationSize: prepared.stored.size, importWarnings: spec.warnings,
+      specification: byteaValue(prepared.stored.bytes), specificationSize: prepared.stored.size, importWarnings: spec.warnings,
       // The description's words, weight D (the row trigger adds the title and summary, migration 0021).
       search: sql`setweight(to_tsvector('english', ${prepared.searchText}), 'D')`,
     });
