@@ -44,9 +44,7 @@ export function prepareDescription(input: PrepareInput): Prepared {
   let index: PackedSpecIndex;
   try {
     // A document is indexed as detection parsed it: read once, and its text no longer held.
-    const built = read.doc ? indexDocument(read.doc.type, read.doc.value, stored.size) : buildSpecIndex(spec.type, read.text!);
-    read.doc = read.text = undefined;
-    index = packSpecIndex(built);
+    index = read.doc ? indexDocument(read.doc.type, read.doc.value, stored.size) : packSpecIndex(buildSpecIndex(spec.type, read.text!));
   } catch (e) {
     if (!(e instanceof SpecIndexError)) throw e;
     // Readable for publishing, not for the explorer's index: published, and the reason shown.

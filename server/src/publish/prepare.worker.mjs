@@ -10,9 +10,9 @@ const { prepareDescription, toRefusal } = await import('./prepare.ts');
 parentPort.on('message', ({ id, input }) => {
   try {
     // The text goes back compressed only (prepared.stored): a few MB for the largest description;
-    // the index's payloads by transfer (one buffer, not copied).
+    // the index's payloads by transfer (their chunks, not copied).
     const prepared = prepareDescription(input);
-    parentPort.postMessage({ id, prepared }, [prepared.index.payloads.buffer]);
+    parentPort.postMessage({ id, prepared }, prepared.index.payloads.map((chunk) => chunk.buffer));
   } catch (error) {
     const refusal = toRefusal(error);
     parentPort.postMessage(refusal ? { id, ...refusal } : { id, failed: error instanceof Error ? error.message : String(error) });

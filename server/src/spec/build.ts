@@ -4,6 +4,7 @@ import { indexOpenApi } from './openapi.ts';
 import { indexAsyncApi } from './asyncapi.ts';
 import { indexGraphql } from './graphql.ts';
 import { finishHead } from './head.ts';
+import { packSpecIndex, PayloadPacker, type PackedSpecIndex } from './packed.ts';
 import type { ResourceType, SpecHead, SpecIndex } from './types.ts';
 
 export const INDEXED_TYPES: ReadonlySet<string> = new Set(['oas2', 'oas3', 'oas3.1', 'asyncapi', 'graphql']);
@@ -18,7 +19,7 @@ export function buildSpecIndex(type: ResourceType | string, text: string): SpecI
     case 'oas3':
     case 'oas3.1':
     case 'asyncapi':
-      return indexDocument(type, parseDocument(text), bytes);
+      return indexChecked(type, parseDocument(text), bytes);
     case 'graphql':
       return indexGraphql(text, bytes);
     default:
@@ -26,8 +27,15 @@ export function buildSpecIndex(type: ResourceType | string, text: string): SpecI
   }
 }
 
-/** The same from a document parsed already (publishing reads it once: publish/prepare.ts). */
-export function indexDocument(type: 'oas2' | 'oas3' | 'oas3.1' | 'asyncapi', doc: Record<string, unknown>, bytes: number): SpecIndex {
+/** The index of a document parsed already, packed as it is built (publishing reads a
+ * description once: publish/prepare.ts). */
+export function indexDocument(type: 'oas2' | 'oas3' | 'oas3.1' | 'asyncapi', doc: Record<string, unknown>, bytes: number): PackedSpecIndex {
+  return type === 'asyncapi' ? packSpecIndex(indexChecked(type, doc, bytes)) : indexChecked(type, doc, bytes, new PayloadPacker());
+}
+
+function indexChecked(type: 'oas2' | 'oas3' | 'oas3.1' | 'asyncapi', doc: Record<string, unknown>, bytes: number): SpecIndex;
+function indexChecked(type: 'oas2' | 'oas3' | 'oas3.1', doc: Record<string, unknown>, bytes: number, packer: PayloadPacker): PackedSpecIndex;
+function indexChecked(type: 'oas2' | 'oas3' | 'oas3.1' | 'asyncapi', doc: Record<string, unknown>, bytes: number, packer?: PayloadPacker): SpecIndex | PackedSpecIndex {
   if (type === 'asyncapi') {
     if (typeof doc.asyncapi !== 'string') throw new SpecIndexError('The specification has no "asyncapi" version field.');
     return indexAsyncApi(doc, bytes);
@@ -35,7 +43,7 @@ export function indexDocument(type: 'oas2' | 'oas3' | 'oas3.1' | 'asyncapi', doc
   if (typeof doc.swagger !== 'string' && typeof doc.openapi !== 'string') {
     throw new SpecIndexError('The specification has no "openapi" or "swagger" version field.');
   }
-  return indexOpenApi(doc, bytes);
+  return packer ? indexOpenApi(doc, bytes, packer) : indexOpenApi(doc, bytes);
 }
 
 /** The head of a document that has no operation index (or failed to index, with the reason). */

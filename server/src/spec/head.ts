@@ -1,11 +1,11 @@
 // Shared by every indexer: grouping operations by tag and the size figures of the head.
-import { DEFAULT_TAG, type IndexedOperation, type OperationSummary, type SpecHead, type TagGroup } from './types.ts';
+import { DEFAULT_TAG, type OperationSummary, type SpecHead, type StoredOperation, type TagGroup } from './types.ts';
 
 /** Declared tags first in their declared order (only those with operations), then the others in
  * order of first use, 'default' last: the order Swagger UI readers expect. */
 export function groupByTag(
   declared: Array<{ name: string; description: string; externalDocs?: unknown }>,
-  operations: IndexedOperation[],
+  operations: StoredOperation[],
 ): TagGroup[] {
   const groups = new Map<string, TagGroup>();
   for (const t of declared) if (!groups.has(t.name)) groups.set(t.name, { ...t, operations: [] });
@@ -20,7 +20,7 @@ export function groupByTag(
   return [...used.filter((g) => g.name !== DEFAULT_TAG), ...used.filter((g) => g.name === DEFAULT_TAG)];
 }
 
-export const summaryOf = (op: IndexedOperation): OperationSummary => ({
+export const summaryOf = (op: StoredOperation): OperationSummary => ({
   ordinal: op.ordinal,
   method: op.method,
   path: op.path,
@@ -31,7 +31,7 @@ export const summaryOf = (op: IndexedOperation): OperationSummary => ({
   ...(op.webhook ? { webhook: true } : {}),
 });
 
-export function finishHead(head: SpecHead, operations: IndexedOperation[]): SpecHead {
+export function finishHead(head: SpecHead, operations: StoredOperation[]): SpecHead {
   let total = 0;
   let largest = 0;
   for (const op of operations) {

@@ -7,20 +7,26 @@ import { Dereferencer } from './deref.ts';
 import { isObject, asString, shortText } from './parse.ts';
 import { SchemaRefs, refsJson } from './refs.ts';
 import { operationSamples } from './samples.ts';
-import { DEFAULT_TAG, type IndexedOperation, type SpecHead, type SpecIndex } from './types.ts';
+import { DEFAULT_TAG, type IndexedOperation, type SpecHead, type SpecIndex, type StoredOperation } from './types.ts';
+import type { PackedSpecIndex, PayloadPacker } from './packed.ts';
 import { groupByTag, finishHead, summaryOf } from './head.ts';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 type Obj = Record<string, unknown>;
 
-export function indexOpenApi(doc: Obj, documentBytes: number): SpecIndex {
+/** With a packer, each operation's and schema's JSON is packed as it is built and the index
+ * keeps neither it nor the operation's object form (publishing: a 47 MB description has 80 MB
+ * of them, which were all held at once). */
+export function indexOpenApi(doc: Obj, documentBytes: number): SpecIndex;
+export function indexOpenApi(doc: Obj, documentBytes: number, packer: PayloadPacker): PackedSpecIndex;
+export function indexOpenApi(doc: Obj, documentBytes: number, packer?: PayloadPacker): SpecIndex | PackedSpecIndex {
   const swagger = typeof doc.swagger === 'string';
   // Only the head's small parts (info, servers, security schemes) are fully dereferenced.
   const deref = new Dereferencer(doc);
   const refs = new SchemaRefs(doc);
   const paths = isObject(doc.paths) ? doc.paths : {};
-  const operations: IndexedOperation[] = [];
+  const operations: Array<IndexedOperation | StoredOperation> = [];
 
   // Paths, then OpenAPI 3.1 webhooks (requests the API sends: named, not by path, never tried).
   const webhooks = !swagger && isObject(doc.webhooks) ? doc.webhooks : {};
@@ -57,7 +63,7 @@ export function indexOpenApi(doc: Obj, documentBytes: number): SpecIndex {
       if (tags.length === 0) tags.push(DEFAULT_TAG);
       const samples = operationSamples(operation, swagger, (ref) => refs.pointer(ref));
       const json = `{"schemas":${refsJson(opRefs)},"samples":${JSON.stringify(samples)},"operation":${JSON.stringify(operation)}}`;
-      operations.push({
+      const indexed: IndexedOperation = {
         ordinal: operations.length,
         tag: tags[0]!,
         tags,
@@ -70,7 +76,8 @@ export function indexOpenApi(doc: Obj, documentBytes: number): SpecIndex {
         operation,
         json,
         size: Buffer.byteLength(json),
-      });
+      };
+      operations.push(packer ? packer.operation(indexed) : indexed);
     }
   }
 
@@ -103,7 +110,11 @@ export function indexOpenApi(doc: Obj, documentBytes: number): SpecIndex {
     }
   }
   if (doc.externalDocs !== undefined) head.externalDocs = doc.externalDocs;
-  return { head: finishHead(head, operations), operations, schemas: [...refs.schemas()] };
+  finishHead(head, operations);
+  if (!packer) return { head, operations: operations as IndexedOperation[], schemas: [...refs.schemas()] };
+  const schemasKept = [];
+  for (const schema of refs.schemas()) schemasKept.push(packer.schema(schema));
+  return { head, operations, schemas: schemasKept, payloads: packer.finish() };
 }
 
 /** Operation parameters override path-level ones with the same name and location. */

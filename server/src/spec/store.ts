@@ -17,7 +17,7 @@ import { assetResources, specOperations } from '../db/schema.ts';
 import type { Db } from '../db/store.ts';
 import { buildSpecIndex, textHead } from './build.ts';
 import { SpecIndexError } from './parse.ts';
-import type { PackedSpecIndex } from './packed.ts';
+import { payloadReader, type PackedSpecIndex } from './packed.ts';
 import type { SpecHead, SpecIndex } from './types.ts';
 
 export const HEAD_ORDINAL = -1;
@@ -28,7 +28,7 @@ export const SCHEMA_ORDINAL = -2;
 export const INDEX_FORMAT = 'refs-2';
 export const schemaOrdinal = (id: number) => SCHEMA_ORDINAL - id;
 /** Rows per insert statement are capped by bytes, so a 10 MB description never builds one huge statement. */
-const BATCH_BYTES = 4 * 1024 * 1024;
+const BATCH_BYTES = 1024 * 1024;
 
 const asJsonText = (json: string) => sql`to_jsonb(${json}::text)`;
 const jsonText = sql<string>`${specOperations.operation} #>> '{}'`;
@@ -68,21 +68,18 @@ export async function indexSpecification(db: Db, resourceId: string): Promise<In
 /** Writes an index built by buildSpecIndex (for callers that built it to validate an upload), or
  * packed. A packed index's payloads are decoded one insert batch at a time. */
 export async function writeSpecIndex(db: Db, resourceId: string, index: SpecIndex | PackedSpecIndex): Promise<void> {
-  const packed = 'payloads' in index ? Buffer.from(index.payloads.buffer, index.payloads.byteOffset, index.payloads.byteLength) : null;
+  const packed = 'payloads' in index ? index.payloads : null;
   const hash = createHash('sha1');
   const headJson = JSON.stringify(index.head);
   hash.update(headJson);
   // The same bytes either way: the payloads' UTF-8 in order.
-  if (packed) hash.update(packed);
-  else for (const item of [...(index as SpecIndex).operations, ...(index as SpecIndex).schemas]) hash.update(item.json);
+  const items: Array<{ size: number; json?: string }> = [...index.operations, ...index.schemas];
+  const hashing = packed && payloadReader(packed);
+  for (const item of items) hash.update(hashing ? hashing(item.size) : item.json!);
   const etag = hash.digest('base64url').slice(0, 20);
   const stored = `${headJson.slice(0, -1)},"etag":${JSON.stringify(etag)}}`;
-  let at = 0;
-  const payload = (item: { size: number; json?: string }): string => {
-    if (!packed) return item.json!;
-    at += item.size;
-    return packed.toString('utf8', at - item.size, at);
-  };
+  const reading = packed && payloadReader(packed);
+  const payload = (item: { size: number; json?: string }): string => (reading ? reading(item.size).toString('utf8') : item.json!);
 
   await db.transaction(async (tx) => {
     await tx.delete(specOperations).where(eq(specOperations.resourceId, resourceId));

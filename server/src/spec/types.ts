@@ -82,6 +82,9 @@ export interface IndexedOperation extends OperationSummary {
   json: string;
 }
 
+/** What the index keeps of an operation once its JSON is stored (or packed: packed.ts). */
+export type StoredOperation = Omit<IndexedOperation, 'operation' | 'json'>;
+
 export interface SpecIndex {
   head: SpecHead;
   operations: IndexedOperation[];
