@@ -20,11 +20,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { createServer } from 'node:http';
-import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { constants, createHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
+import { subscribe } from 'node:diagnostics_channel';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, dropDatabase } from '../scripts/postgres.mjs';
 import { Pool } from 'undici';
@@ -103,7 +104,7 @@ async function serverRole(upstream: string): Promise<void> {
   const shown = await app.inject({ url: `/api/v1/credentials/${created.json().id}?decrypt=true`, headers: portal });
   const apiKey = shown.json().provisioning.data.apiKey as string;
   // BENCH_CPU_PROF: the server's CPU profile of the measured part only (not the seed).
-  const pauses = watchPauses();
+  const pauses = watchPauses(app.server);
   const heap = await sampleAllocations(`gateway-${store.kind}`);
   await profileUntilStopped(`gateway-${store.kind}`, async () => { console.log(pauses()); await heap(); await app.close(); await store.close(); });
   ready({
@@ -116,7 +117,7 @@ async function serverRole(upstream: string): Promise<void> {
  * the young generation, pause the thread for a few ms each under load) and the event loop's delay
  * (how late a 1 ms timer fired: any stall of the thread, GC or long work). Printed and reset when
  * the load generator sends SIGUSR2 around each measured mode, and at the end. */
-function watchPauses(): () => string {
+function watchPauses(server: import('node:http').Server): () => string {
   const kinds = new Map<string, { n: number; ms: number; max: number }>();
   const names: Record<number, string> = { [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge', [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact', [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking' };
   const observer = new PerformanceObserver((list) => {
@@ -130,12 +131,32 @@ function watchPauses(): () => string {
   observer.observe({ entryTypes: ['gc'] });
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
+  // Each gateway call's time in this process, from its request's head parsed to its answer handed
+  // to the socket: what the load generator sees beyond it is the machine (scheduling, the wire).
+  const inServer = createHistogram();
+  // and of that, the upstream's part: from undici creating the request to the answer's head.
+  const upstream = createHistogram();
+  const sentAt = new WeakMap<object, bigint>();
+  subscribe('undici:request:create', (m) => sentAt.set((m as { request: object }).request, process.hrtime.bigint()));
+  subscribe('undici:request:headers', (m) => {
+    const t0 = sentAt.get((m as { request: object }).request);
+    if (t0 !== undefined) upstream.record(Number(process.hrtime.bigint() - t0) || 1);
+  });
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (!request.url?.includes('/gateway/')) return;
+    const began = process.hrtime.bigint();
+    response.once('finish', () => inServer.record(Number(process.hrtime.bigint() - began) || 1));
+  });
   const report = () => {
     const ms = (ns: number) => (ns / 1e6).toFixed(1);
     const line = `GC: ${[...kinds].map(([name, k]) => `${k.n} ${name} (${k.ms.toFixed(0)} ms, longest ${k.max.toFixed(1)} ms)`).join(', ') || 'none'}; `
-      + `event-loop delay p50 ${ms(delay.percentile(50))} p99 ${ms(delay.percentile(99))} max ${ms(delay.max)} ms`;
+      + `event-loop delay p50 ${ms(delay.percentile(50))} p99 ${ms(delay.percentile(99))} max ${ms(delay.max)} ms; `
+      + `calls in the server p50 ${ms(inServer.percentile(50))} p99 ${ms(inServer.percentile(99))} max ${ms(inServer.max)} ms, `
+      + `of which upstream p50 ${ms(upstream.percentile(50))} p99 ${ms(upstream.percentile(99))} max ${ms(upstream.max)} ms`;
     kinds.clear();
     delay.reset();
+    inServer.reset();
+    upstream.reset();
     return line;
   };
   process.on('SIGUSR2', () => console.log(report()));
