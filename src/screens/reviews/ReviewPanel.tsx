@@ -100,7 +100,7 @@ function ReviewForm({ productId, review, readOnly, canWrite, onClose, panelTitle
     <Button ref={closeRef} variant="secondary" onClick={onClose} data-action="close-review">{t('reviews.close')}</Button>
   ) : (
     <>
-      {review && !changed && <span className="mr-auto self-center text-sm text-gray-500" data-part="unchanged">{t('reviews.unchanged')}</span>}
+      {review && !changed && <span className="w-full self-center text-sm text-gray-500 sm:mr-auto sm:w-auto" data-part="unchanged">{t('reviews.unchanged')}</span>}
       <Button variant="secondary" onClick={close}>{t('reviews.cancel')}</Button>
       <Button variant="primary" format="solid" type="submit" form={ids.form} disabled={!canSubmit} busy={busy} data-action="submit-review">
         {review ? t('reviews.save') : t('reviews.submit')}
