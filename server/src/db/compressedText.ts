@@ -18,24 +18,20 @@ export interface CompressedText {
 
 const EMPTY = new Uint8Array(0);
 
-/** The empty text stays empty bytes, so `octet_length(specification) = 0` still means "no text". */
-export function compressText(text: string): CompressedText {
-  if (text.length === 0) return { bytes: EMPTY, size: 0 };
-  const utf8 = Buffer.from(text, 'utf8');
+/** UTF-8 text (a file's bytes as read) compressed; the empty text stays empty bytes, so
+ * `octet_length(specification) = 0` still means "no text". */
+export function compressUtf8(utf8: Uint8Array): CompressedText {
+  if (utf8.length === 0) return { bytes: EMPTY, size: 0 };
   return { bytes: gzipSync(utf8), size: utf8.length };
 }
+
+export const compressText = (text: string): CompressedText => compressUtf8(Buffer.from(text, 'utf8'));
 
 /** Bytes as a bytea value in a statement: bound as hex text that the database decodes. PGlite
  * serializes a bytea parameter a byte at a time (a string per byte, then joined): the 2.9 MB of
  * gzip of a 47 MB description took its thread 270 MB for the moment of the insert. */
 export const byteaValue = (bytes: Uint8Array): SQL =>
   sql`decode(${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}, 'hex')`;
-
-/** The same from text already UTF-8 (a file's bytes as read). */
-export function compressUtf8(utf8: Uint8Array): CompressedText {
-  if (utf8.length === 0) return { bytes: EMPTY, size: 0 };
-  return { bytes: gzipSync(utf8), size: utf8.length };
-}
 
 const isGzip = (bytes: Uint8Array) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 

@@ -9,7 +9,7 @@
 // compressed only.
 import { compressText, compressUtf8, type CompressedText } from '../db/compressedText.ts';
 import { ApiError, badRequest } from '../errors.ts';
-import { buildSpecIndex, indexDocument, textHead } from '../spec/build.ts';
+import { buildSpecIndex, indexDocument, isParsedType, textHead, type ParsedType } from '../spec/build.ts';
 import { SpecIndexError } from '../spec/parse.ts';
 import { packSpecIndex, type PackedSpecIndex } from '../spec/packed.ts';
 import { detectSpecification, type DetectedSpec, type DetectOptions } from './detect.ts';
@@ -60,7 +60,7 @@ interface Read {
   search: string;
   terms: string[];
   /** What the index is built from: the parsed document (OpenAPI, AsyncAPI), else the text. */
-  doc?: { type: 'oas2' | 'oas3' | 'oas3.1' | 'asyncapi'; value: Record<string, unknown> } | undefined;
+  doc?: { type: ParsedType; value: Record<string, unknown> } | undefined;
   text?: string | undefined;
 }
 
@@ -84,8 +84,6 @@ function takeContent(input: PrepareInput): { content: string; asRead: Compressed
   if (typeof given === 'string') return { content: given, asRead: compressText(given) };
   return { content: Buffer.from(given.buffer, given.byteOffset, given.byteLength).toString('utf8'), asRead: compressUtf8(given) };
 }
-
-const isParsedType = (type: string): type is 'oas2' | 'oas3' | 'oas3.1' | 'asyncapi' => ['oas2', 'oas3', 'oas3.1', 'asyncapi'].includes(type);
 
 /** A refusal as plain data (errors lose their class crossing a thread), and back. */
 export interface Refusal { refused: { status: number; parameter: string | undefined; message: string } }

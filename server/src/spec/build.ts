@@ -9,6 +9,11 @@ import type { ResourceType, SpecHead, SpecIndex } from './types.ts';
 
 export const INDEXED_TYPES: ReadonlySet<string> = new Set(['oas2', 'oas3', 'oas3.1', 'asyncapi', 'graphql']);
 
+/** The types indexed from their parsed document (GraphQL is indexed from its text). */
+export type ParsedType = 'oas2' | 'oas3' | 'oas3.1' | 'asyncapi';
+const PARSED_TYPES: ReadonlySet<string> = new Set<ParsedType>(['oas2', 'oas3', 'oas3.1', 'asyncapi']);
+export const isParsedType = (type: string): type is ParsedType => PARSED_TYPES.has(type);
+
 /** Indexes a specification text. Throws SpecIndexError (a message fit for a 400) when the text is
  * not a document of the declared type; types without an index (wsdl, protobuf, other) give a head
  * with sizes only, since the code viewer shows their text. */
@@ -29,13 +34,13 @@ export function buildSpecIndex(type: ResourceType | string, text: string): SpecI
 
 /** The index of a document parsed already, packed as it is built (publishing reads a
  * description once: publish/prepare.ts). */
-export function indexDocument(type: 'oas2' | 'oas3' | 'oas3.1' | 'asyncapi', doc: Record<string, unknown>, bytes: number): PackedSpecIndex {
+export function indexDocument(type: ParsedType, doc: Record<string, unknown>, bytes: number): PackedSpecIndex {
   return type === 'asyncapi' ? packSpecIndex(indexChecked(type, doc, bytes)) : indexChecked(type, doc, bytes, new PayloadPacker());
 }
 
-function indexChecked(type: 'oas2' | 'oas3' | 'oas3.1' | 'asyncapi', doc: Record<string, unknown>, bytes: number): SpecIndex;
-function indexChecked(type: 'oas2' | 'oas3' | 'oas3.1', doc: Record<string, unknown>, bytes: number, packer: PayloadPacker): PackedSpecIndex;
-function indexChecked(type: 'oas2' | 'oas3' | 'oas3.1' | 'asyncapi', doc: Record<string, unknown>, bytes: number, packer?: PayloadPacker): SpecIndex | PackedSpecIndex {
+function indexChecked(type: ParsedType, doc: Record<string, unknown>, bytes: number): SpecIndex;
+function indexChecked(type: Exclude<ParsedType, 'asyncapi'>, doc: Record<string, unknown>, bytes: number, packer: PayloadPacker): PackedSpecIndex;
+function indexChecked(type: ParsedType, doc: Record<string, unknown>, bytes: number, packer?: PayloadPacker): SpecIndex | PackedSpecIndex {
   if (type === 'asyncapi') {
     if (typeof doc.asyncapi !== 'string') throw new SpecIndexError('The specification has no "asyncapi" version field.');
     return indexAsyncApi(doc, bytes);
