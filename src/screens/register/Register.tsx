@@ -20,8 +20,7 @@ import { registerPath, safeReturnTo, signInPath } from '../../rules/routes.ts';
 import { Link, pageOrigin, useReturnTo } from '../../router/context.tsx';
 import type { RegisterProps } from '../../router/screens.ts';
 import { Button } from '../../ui/Button.tsx';
-import { cx } from '../../ui/tone.ts';
-import { IconAlert, IconEye, IconEyeOff } from '../shell/pageIcons.tsx';
+import { ACCOUNT_CARD, AccountFrame, FormAlert, PasswordToggle, accountInput } from '../signin/accountForm.tsx';
 
 const FIELDS: readonly RegistrationField[] = ['name', 'email', 'password', 'organisation'];
 
@@ -42,19 +41,9 @@ const MAX: Record<RegistrationField, number> = {
 type FieldError = { key: MessageKey } | { text: string };
 type FieldErrors = Partial<Record<RegistrationField, FieldError>>;
 
-const INPUT = cx(
-  'block h-11 w-full rounded-lg border bg-white px-3.5 text-[15px] text-gray-900 shadow-sm transition',
-  'placeholder:text-gray-400 focus:outline-none focus:ring-4',
-);
-
-const CARD = 'rounded-2xl border border-gray-200 bg-white p-7 shadow-xl shadow-gray-900/5 sm:p-9';
-
+/** The registration card is a little wider than sign-in's: it has more to say. */
 function Frame({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-[calc(100vh-4rem)] items-start justify-center px-4 py-10 sm:items-center sm:py-16">
-      <div className="w-full max-w-[460px]">{children}</div>
-    </div>
-  );
+  return <AccountFrame wide>{children}</AccountFrame>;
 }
 
 export default function Register({ returnTo, invitation }: RegisterProps) {
@@ -73,7 +62,7 @@ export default function Register({ returnTo, invitation }: RegisterProps) {
         </Closed>
       );
     }
-    if (!invited.data) return <Frame><div className={CARD} aria-busy="true" data-register-loading="" /></Frame>;
+    if (!invited.data) return <Frame><div className={ACCOUNT_CARD} aria-busy="true" data-register-loading="" /></Frame>;
     return <RegisterForm returnTo={returnTo} site={siteName(settings)} signIn={signIn} invitation={{ code, ...invited.data }} />;
   }
   if (settings && !settings.signup) {
@@ -86,7 +75,7 @@ function Closed({ title, message, signIn, children }: { title: string; message: 
   const { t } = useMessages('register');
   return (
     <Frame>
-      <div className={CARD} data-register-closed="">
+      <div className={ACCOUNT_CARD} data-register-closed="">
         <h1 className="m-0 text-2xl font-semibold tracking-tight text-gray-900">{title}</h1>
         <p className="m-0 mt-3 text-sm text-gray-700">{message}</p>
         <p className="m-0 mt-6 flex flex-wrap gap-x-4 gap-y-2 text-sm">
@@ -181,20 +170,9 @@ function RegisterForm({ returnTo, site, signIn, invitation }: { returnTo?: strin
             onChange={(e) => set(name)(e.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={described}
-            className={cx(INPUT, isPassword && 'pr-11', error ? 'border-danger focus:ring-danger/20' : 'border-gray-300 focus:border-primary focus:ring-primary/20')}
+            className={accountInput(!!error, isPassword)}
           />
-          {isPassword && (
-            <button
-              type="button"
-              onClick={() => setShowPassword((s) => !s)}
-              aria-pressed={showPassword}
-              aria-label={showPassword ? t('shell.signin.hidePassword') : t('shell.signin.showPassword')}
-              title={showPassword ? t('shell.signin.hidePassword') : t('shell.signin.showPassword')}
-              className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-lg text-gray-500 hover:text-gray-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
-            >
-              {showPassword ? <IconEyeOff size={18} /> : <IconEye size={18} />}
-            </button>
-          )}
+          {isPassword && <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((s) => !s)} />}
         </div>
         {hint && <p id={`${id}-${name}-hint`} className="m-0 mt-1.5 text-xs text-gray-600">{hint}</p>}
         {error && <p id={`${id}-${name}-error`} className="m-0 mt-1.5 text-sm text-danger" data-field-error={name}>{error}</p>}
@@ -204,7 +182,7 @@ function RegisterForm({ returnTo, site, signIn, invitation }: { returnTo?: strin
 
   return (
     <Frame>
-      <div className={CARD}>
+      <div className={ACCOUNT_CARD}>
         <h1 className="m-0 text-2xl font-semibold tracking-tight text-gray-900">
           {invitation ? t('register.invitation.title', { organisation: invitation.organisation.name, site }) : t('register.title', { site })}
         </h1>
@@ -215,17 +193,7 @@ function RegisterForm({ returnTo, site, signIn, invitation }: { returnTo?: strin
               : t('register.invitation.subtitle', { organisation: invitation.organisation.name })
             : t('register.subtitle')}
         </p>
-        {formError && (
-          <div
-            ref={alertRef}
-            role="alert"
-            tabIndex={-1}
-            className="mt-5 flex items-start gap-2.5 rounded-lg border border-danger/30 bg-danger/5 px-3.5 py-3 text-sm text-danger-ink focus:outline-none"
-          >
-            <IconAlert size={18} className="mt-px shrink-0" />
-            <span>{formError}</span>
-          </div>
-        )}
+        {formError && <FormAlert alertRef={alertRef}>{formError}</FormAlert>}
         <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={busy}>
           {field('name', { autoComplete: 'name' })}
           {field('email', { type: 'email', inputMode: 'email', autoComplete: 'email' })}

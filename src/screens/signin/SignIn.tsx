@@ -10,8 +10,7 @@ import { registerPath, safeReturnTo } from '../../rules/routes.ts';
 import { Link, pageOrigin, useReturnTo } from '../../router/context.tsx';
 import type { SignInProps } from '../../router/screens.ts';
 import { Button } from '../../ui/Button.tsx';
-import { cx } from '../../ui/tone.ts';
-import { IconAlert, IconEye, IconEyeOff } from '../shell/pageIcons.tsx';
+import { ACCOUNT_CARD, AccountFrame, FormAlert, PasswordToggle, accountInput } from './accountForm.tsx';
 
 type FieldErrors = Partial<Record<'username' | 'password', MessageKey>>;
 
@@ -23,11 +22,6 @@ function errorKey(error: unknown): { key: MessageKey; detail?: string } {
   if (error.status === 404 || error.status === 501) return { key: 'shell.signin.unavailable' };
   return { key: 'shell.signin.failed', detail: error.detail };
 }
-
-const INPUT = cx(
-  'block h-11 w-full rounded-lg border bg-white px-3.5 text-[15px] text-gray-900 shadow-sm transition',
-  'placeholder:text-gray-400 focus:outline-none focus:ring-4',
-);
 
 export default function SignIn({ returnTo, reason }: SignInProps) {
   const { t } = useMessages();
@@ -78,113 +72,92 @@ export default function SignIn({ returnTo, reason }: SignInProps) {
   const describe = (field: 'username' | 'password') => (fieldErrors[field] ? `${id}-${field}-error` : undefined);
 
   return (
-    <div className="flex min-h-[calc(100vh-4rem)] items-start justify-center px-4 py-10 sm:items-center sm:py-16">
-      <div className="w-full max-w-[420px]">
-        <div className="rounded-2xl border border-gray-200 bg-white p-7 shadow-xl shadow-gray-900/5 sm:p-9">
-          <h1 className="m-0 text-2xl font-semibold tracking-tight text-gray-900">
-            {t('shell.signin.title', { site: siteName(settings) })}
-          </h1>
-          <p className="m-0 mt-1.5 text-sm text-gray-600">{t('shell.signin.subtitle')}</p>
+    <AccountFrame>
+      <div className={ACCOUNT_CARD}>
+        <h1 className="m-0 text-2xl font-semibold tracking-tight text-gray-900">
+          {t('shell.signin.title', { site: siteName(settings) })}
+        </h1>
+        <p className="m-0 mt-1.5 text-sm text-gray-600">{t('shell.signin.subtitle')}</p>
 
-          {reason === 'expired' && !formError && (
-            <p role="status" className="m-0 mt-5 rounded-lg bg-info/10 px-3.5 py-2.5 text-sm text-info-ink">
-              {t('shell.signin.expired')}
-            </p>
-          )}
-          {settings && !settings.public && reason !== 'expired' && (
-            <p className="m-0 mt-5 rounded-lg bg-container px-3.5 py-2.5 text-sm text-gray-700">{t('shell.signin.privateNotice')}</p>
-          )}
-          {formError && (
-            <div
-              ref={alertRef}
-              role="alert"
-              tabIndex={-1}
-              className="mt-5 flex items-start gap-2.5 rounded-lg border border-danger/30 bg-danger/5 px-3.5 py-3 text-sm text-danger-ink focus:outline-none"
-            >
-              <IconAlert size={18} className="mt-px shrink-0" />
-              <span>{formError}</span>
-            </div>
-          )}
+        {reason === 'expired' && !formError && (
+          <p role="status" className="m-0 mt-5 rounded-lg bg-info/10 px-3.5 py-2.5 text-sm text-info-ink">
+            {t('shell.signin.expired')}
+          </p>
+        )}
+        {settings && !settings.public && reason !== 'expired' && (
+          <p className="m-0 mt-5 rounded-lg bg-container px-3.5 py-2.5 text-sm text-gray-700">{t('shell.signin.privateNotice')}</p>
+        )}
+        {formError && <FormAlert alertRef={alertRef}>{formError}</FormAlert>}
 
-          <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={busy}>
-            <div>
-              <label htmlFor={`${id}-username`} className="mb-1.5 block text-sm font-medium text-gray-800">
-                {t('shell.signin.username')}
-              </label>
+        <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={busy}>
+          <div>
+            <label htmlFor={`${id}-username`} className="mb-1.5 block text-sm font-medium text-gray-800">
+              {t('shell.signin.username')}
+            </label>
+            <input
+              ref={userRef}
+              id={`${id}-username`}
+              name="username"
+              type="text"
+              inputMode="email"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={320}
+              required
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              aria-invalid={fieldErrors.username ? true : undefined}
+              aria-describedby={describe('username')}
+              className={accountInput(!!fieldErrors.username)}
+            />
+            {fieldErrors.username && (
+              <p id={`${id}-username-error`} className="m-0 mt-1.5 text-sm text-danger">{t(fieldErrors.username)}</p>
+            )}
+          </div>
+          <div>
+            <label htmlFor={`${id}-password`} className="mb-1.5 block text-sm font-medium text-gray-800">
+              {t('shell.signin.password')}
+            </label>
+            <div className="relative">
               <input
-                ref={userRef}
-                id={`${id}-username`}
-                name="username"
-                type="text"
-                inputMode="email"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={320}
+                ref={passRef}
+                id={`${id}-password`}
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                maxLength={1024}
                 required
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                aria-invalid={fieldErrors.username ? true : undefined}
-                aria-describedby={describe('username')}
-                className={cx(INPUT, fieldErrors.username ? 'border-danger focus:ring-danger/20' : 'border-gray-300 focus:border-primary focus:ring-primary/20')}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={fieldErrors.password ? true : undefined}
+                aria-describedby={describe('password')}
+                className={accountInput(!!fieldErrors.password, true)}
               />
-              {fieldErrors.username && (
-                <p id={`${id}-username-error`} className="m-0 mt-1.5 text-sm text-danger">{t(fieldErrors.username)}</p>
-              )}
+              <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((s) => !s)} />
             </div>
-            <div>
-              <label htmlFor={`${id}-password`} className="mb-1.5 block text-sm font-medium text-gray-800">
-                {t('shell.signin.password')}
-              </label>
-              <div className="relative">
-                <input
-                  ref={passRef}
-                  id={`${id}-password`}
-                  name="password"
-                  type={showPassword ? 'text' : 'password'}
-                  autoComplete="current-password"
-                  maxLength={1024}
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  aria-invalid={fieldErrors.password ? true : undefined}
-                  aria-describedby={describe('password')}
-                  className={cx(INPUT, 'pr-11', fieldErrors.password ? 'border-danger focus:ring-danger/20' : 'border-gray-300 focus:border-primary focus:ring-primary/20')}
-                />
-                <button
-                  type="button"
-                  onClick={() => setShowPassword((s) => !s)}
-                  aria-pressed={showPassword}
-                  aria-label={showPassword ? t('shell.signin.hidePassword') : t('shell.signin.showPassword')}
-                  title={showPassword ? t('shell.signin.hidePassword') : t('shell.signin.showPassword')}
-                  className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-lg text-gray-500 hover:text-gray-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
-                >
-                  {showPassword ? <IconEyeOff size={18} /> : <IconEye size={18} />}
-                </button>
-              </div>
-              {fieldErrors.password && (
-                <p id={`${id}-password-error`} className="m-0 mt-1.5 text-sm text-danger">{t(fieldErrors.password)}</p>
-              )}
-            </div>
-            <Button type="submit" busy={busy} className="h-11 w-full text-[15px]">
-              {t('shell.signin.submit')}
-            </Button>
-          </form>
-          {/* Only a marketplace that takes registrations offers one; others send people to their administrator. */}
-          {settings && (
-            <p className="m-0 mt-6 text-center text-sm text-gray-600" data-signup={settings.signup ? 'open' : 'closed'}>
-              {settings.signup
-                ? <>{t('register.noAccount')}{' '}<Link to={registerPath(safeReturnTo(returnTo, pageOrigin()), pageOrigin())} className="font-medium text-primary no-underline hover:underline">{t('register.create')}</Link></>
-                : t('shell.signin.register')}
-            </p>
-          )}
-        </div>
-        {settings?.public && (
-          <p className="m-0 mt-6 text-center text-sm">
-            <Link to="/" className="font-medium text-primary no-underline hover:underline">{t('shell.signin.continueBrowsing')}</Link>
+            {fieldErrors.password && (
+              <p id={`${id}-password-error`} className="m-0 mt-1.5 text-sm text-danger">{t(fieldErrors.password)}</p>
+            )}
+          </div>
+          <Button type="submit" busy={busy} className="h-11 w-full text-[15px]">
+            {t('shell.signin.submit')}
+          </Button>
+        </form>
+        {/* Only a marketplace that takes registrations offers one; others send people to their administrator. */}
+        {settings && (
+          <p className="m-0 mt-6 text-center text-sm text-gray-600" data-signup={settings.signup ? 'open' : 'closed'}>
+            {settings.signup
+              ? <>{t('register.noAccount')}{' '}<Link to={registerPath(safeReturnTo(returnTo, pageOrigin()), pageOrigin())} className="font-medium text-primary no-underline hover:underline">{t('register.create')}</Link></>
+              : t('shell.signin.register')}
           </p>
         )}
       </div>
-    </div>
+      {settings?.public && (
+        <p className="m-0 mt-6 text-center text-sm">
+          <Link to="/" className="font-medium text-primary no-underline hover:underline">{t('shell.signin.continueBrowsing')}</Link>
+        </p>
+      )}
+    </AccountFrame>
   );
 }
