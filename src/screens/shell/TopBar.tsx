@@ -2,7 +2,7 @@
 // language choice, and sign-in or the account menu. From 992 px the navigation is TopNav (what
 // does not fit goes under More); below, it becomes a dropdown in which the current page's entry
 // is disabled.
-import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { siteName, useMarketplace, type SiteSettings } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { sectionOf, topNavigation, type NavEntry } from '../../rules/navigation.ts';
@@ -13,7 +13,7 @@ import { cx } from '../../ui/tone.ts';
 import { IconChevron, IconLogin, IconMenu } from './icons.tsx';
 import { LocaleSwitcher } from './LocaleSwitcher.tsx';
 import { TopNav } from './TopNav.tsx';
-import { useDismiss } from './useDismiss.ts';
+import { useDisclosure } from './useDisclosure.ts';
 
 // Only signed-in users see it: visitors never download it.
 const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
@@ -112,25 +112,16 @@ function MobileMenu({ settings, entries, current, match, label }: {
   label: (entry: NavEntry) => string;
 }) {
   const { t } = useMessages();
-  const [open, setOpen] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, panel, button);
-  const id = useId();
+  const { open, close, buttonProps, panelProps } = useDisclosure<HTMLDivElement>();
 
   return (
     <div className="nav:hidden">
       <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
+        {...buttonProps}
         aria-label={t('shell.nav.menu')}
         // The links arrive with the first opening; a pointer or focus on the button starts their load.
         onPointerEnter={preloadMenuLinks}
         onFocus={preloadMenuLinks}
-        onClick={() => setOpen((o) => !o)}
         className={cx('inline-flex h-9 items-center gap-1.5 rounded-md border border-on-heading/25 px-2.5 text-sm font-medium text-on-heading hover:bg-on-heading/10', FOCUS)}
       >
         <IconMenu size={16} />
@@ -138,9 +129,7 @@ function MobileMenu({ settings, entries, current, match, label }: {
         <IconChevron size={14} className={cx('hidden transition-transform sm:block', open && 'rotate-180')} />
       </button>
       <div
-        ref={panel}
-        id={id}
-        hidden={!open}
+        {...panelProps}
         className="absolute inset-x-0 top-16 z-40 max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-gray-200 bg-white p-3 text-gray-900 shadow-xl"
       >
         {open && (

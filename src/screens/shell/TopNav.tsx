@@ -2,13 +2,13 @@
 // the site name and the buttons on the right go into a "More" menu. The room and the entries'
 // widths are measured (a hidden copy of the row, observed for size changes), never guessed from
 // a breakpoint: the labels' lengths depend on the locale, the provider's nav items and fonts.
-import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useMessages } from '../../i18n/intl.ts';
 import type { NavEntry, sectionOf } from '../../rules/navigation.ts';
 import { Link } from '../../router/context.tsx';
 import { cx } from '../../ui/tone.ts';
 import { IconChevron, IconExternal } from './icons.tsx';
-import { useDismiss } from './useDismiss.ts';
+import { useDisclosure } from './useDisclosure.ts';
 
 const FOCUS = 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-on-heading/70';
 const ITEM = 'relative flex items-center gap-1.5 whitespace-nowrap px-3 text-sm font-medium no-underline transition-colors';
@@ -117,24 +117,15 @@ function TopLink({ entry, active, label }: { entry: NavEntry; active: boolean; l
  * page is one of them). */
 function MoreMenu({ entries, isActive, label }: { entries: NavEntry[]; isActive: (entry: NavEntry) => boolean; label: (entry: NavEntry) => string }) {
   const { t } = useMessages();
-  const [open, setOpen] = useState(false);
-  const panel = useRef<HTMLUListElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, panel, button);
-  const id = useId();
+  const { open, close, buttonProps, panelProps } = useDisclosure<HTMLUListElement>();
   const holdsCurrent = entries.some(isActive);
   const itemClass = 'flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-gray-800 no-underline hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary';
 
   return (
     <div className="relative flex">
       <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
+        {...buttonProps}
         data-testid="nav-more"
-        onClick={() => setOpen((o) => !o)}
         className={cx(ITEM, 'border-0 bg-transparent', holdsCurrent || open ? 'text-on-heading' : 'text-on-heading/75 hover:text-on-heading', FOCUS)}
       >
         {t('shell.nav.more')}
@@ -142,9 +133,7 @@ function MoreMenu({ entries, isActive, label }: { entries: NavEntry[]; isActive:
         {holdsCurrent && <span aria-hidden="true" className="absolute inset-x-3 bottom-0 h-0.5 rounded-t bg-primary" />}
       </button>
       <ul
-        ref={panel}
-        id={id}
-        hidden={!open}
+        {...panelProps}
         className="absolute right-0 top-full z-40 m-0 mt-1 min-w-[12rem] list-none rounded-lg border border-gray-200 bg-white p-1.5 shadow-xl"
       >
         {entries.map((entry) => {

@@ -1,6 +1,6 @@
 // The signed-in user's menu: who is signed in, invite people (an organisation's Administrator), and sign out (which revokes the refresh token,
 // forgets the session, and goes to the provider's logout address when one is configured).
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { signOut, useSession } from '../../api/auth.ts';
 import { useApi } from '../../api/context.ts';
 import type { SiteSettings } from '../../api/marketplace.ts';
@@ -10,7 +10,7 @@ import { Link, useNavigate } from '../../router/context.tsx';
 import { cx } from '../../ui/tone.ts';
 import { IconChevron } from './icons.tsx';
 import { IconLogout, IconUsers } from './sideIcons.tsx';
-import { useDismiss } from './useDismiss.ts';
+import { useDisclosure } from './useDisclosure.ts';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -36,14 +36,9 @@ export function useSignOut(settings: Pick<SiteSettings, 'logout_url'> | undefine
 export function UserMenu({ settings }: { settings: SiteSettings }) {
   const { t } = useMessages();
   const { data: session } = useSession();
-  const [open, setOpen] = useState(false);
+  const { open, close, buttonProps, panelProps } = useDisclosure<HTMLDivElement>();
   const [busy, setBusy] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, panel, button);
   const doSignOut = useSignOut(settings);
-  const id = useId();
   const name = session?.user.name || session?.user.email || '';
   // The Administrator of a consumer organisation invites colleagues into it (/invitations).
   const canInvite = !!session && !session.provider_guid && isAdministrator(session, { consumerMarketplace: true });
@@ -51,12 +46,8 @@ export function UserMenu({ settings }: { settings: SiteSettings }) {
   return (
     <div className="relative">
       <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
+        {...buttonProps}
         aria-label={name ? t('shell.account', { name }) : t('shell.signOut')}
-        onClick={() => setOpen((o) => !o)}
         className="flex h-9 items-center gap-2 rounded-full pl-0.5 pr-2 text-on-heading hover:bg-on-heading/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-on-heading/70"
       >
         {/* The initials as generated content, not text: the button's name is its label, and a
@@ -66,9 +57,7 @@ export function UserMenu({ settings }: { settings: SiteSettings }) {
         <IconChevron size={14} className={cx('transition-transform', open && 'rotate-180')} />
       </button>
       <div
-        ref={panel}
-        id={id}
-        hidden={!open}
+        {...panelProps}
         className="absolute right-0 top-11 z-40 w-64 overflow-hidden rounded-lg border border-gray-200 bg-white text-gray-900 shadow-xl"
       >
         <div className="border-b border-gray-100 px-4 py-3">
