@@ -221,32 +221,41 @@ function explorerPage(baseUrl: string, c: Case) {
 }
 
 /** In the page: clicks an operation of the list, waits for its responses to be drawn. */
-const EXPAND_IN_PAGE = `async function (op) {
-  const root = document.querySelector('agora-explorer').shadowRoot;
-  const row = op.find ? root.querySelector('[data-operation]')
-    : root.querySelector('[data-operation][data-method="' + op.method + '"][data-path="' + CSS.escape(op.path) + '"]');
-  if (!row) return null;
+/** In the page: one operation row opened, click to its responses (or request body) drawn, in ms,
+ * and of that its /spec/operations/{n} request's (0 when it was loaded before the click). The
+ * timings below embed it as source text: the page has none of this module. */
+const TIME_EXPAND_IN_PAGE = `async function timeExpand(root, row) {
   const ordinal = row.getAttribute('data-operation');
   const button = row.querySelector(':scope > button');
-  button.scrollIntoView({ block: 'center' });
-  await new Promise(function (r) { requestAnimationFrame(function () { setTimeout(r, 50); }); });
   const t0 = performance.now();
   button.click();
   await new Promise(function (resolve) {
     (function poll() {
-      if (root.querySelector('[data-operation-panel="' + ordinal + '"] [data-part="responses"]')) resolve(null);
+      if (root.querySelector('[data-operation-panel="' + ordinal + '"] [data-part="responses"], [data-operation-panel="' + ordinal + '"] [data-part="request-body"]')) resolve(null);
       else requestAnimationFrame(poll);
     })();
   });
   await new Promise(function (r) { requestAnimationFrame(function () { r(null); }); });
-  const ms = performance.now() - t0;
+  const ms = Math.round(performance.now() - t0);
   const entry = performance.getEntriesByType('resource').filter(function (e) { return e.name.endsWith('/spec/operations/' + ordinal); }).pop();
-  return { ms: Math.round(ms), fetchMs: entry ? Math.round(entry.responseEnd - entry.startTime) : null };
+  return { ms: ms, fetchMs: entry && entry.startTime >= t0 ? Math.round(entry.responseEnd - entry.startTime) : 0 };
 }`;
 
-async function measureExpand(browser: Browser, baseUrl: string, c: Case): Promise<Array<{ label: string; ms: number; fetchMs: number | null }>> {
+/** In the page: the operation named (or the first), scrolled to and settled, then timed. */
+const EXPAND_IN_PAGE = `async function (op) {
+  ${TIME_EXPAND_IN_PAGE}
+  const root = document.querySelector('agora-explorer').shadowRoot;
+  const row = op.find ? root.querySelector('[data-operation]')
+    : root.querySelector('[data-operation][data-method="' + op.method + '"][data-path="' + CSS.escape(op.path) + '"]');
+  if (!row) return null;
+  row.querySelector(':scope > button').scrollIntoView({ block: 'center' });
+  await new Promise(function (r) { requestAnimationFrame(function () { setTimeout(r, 50); }); });
+  return await timeExpand(root, row);
+}`;
+
+async function measureExpand(browser: Browser, baseUrl: string, c: Case): Promise<Array<{ label: string; ms: number; fetchMs: number }>> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const out: Array<{ label: string; ms: number; fetchMs: number | null }> = [];
+  const out: Array<{ label: string; ms: number; fetchMs: number }> = [];
   try {
     const page = await context.newPage();
     const { url, route } = explorerPage(baseUrl, c);
@@ -260,7 +269,7 @@ async function measureExpand(browser: Browser, baseUrl: string, c: Case): Promis
       await page.locator('agora-explorer [data-field="filter"]').fill('path' in op ? op.path : '');
       if ('path' in op) await page.locator(`agora-explorer [data-operation][data-path="${op.path}"]`).first().waitFor({ timeout: 30_000 });
       // A source string: the bundler's helpers (tsx names functions) do not exist in the page.
-      const result = await page.evaluate(`(${EXPAND_IN_PAGE})(${JSON.stringify(op)})`) as { ms: number; fetchMs: number | null } | null;
+      const result = await page.evaluate(`(${EXPAND_IN_PAGE})(${JSON.stringify(op)})`) as { ms: number; fetchMs: number } | null;
       if (result) out.push({ label: op.label, ...result });
     }
   } finally {
@@ -272,6 +281,7 @@ async function measureExpand(browser: Browser, baseUrl: string, c: Case): Promis
 /** In the page: opens every tag (and every "show more"), then each operation one after the
  * other, click to responses drawn, closing it again; answers each time in ms. */
 const EXPAND_ALL_IN_PAGE = `async function () {
+  ${TIME_EXPAND_IN_PAGE}
   const root = document.querySelector('agora-explorer').shadowRoot;
   const frame = function () { return new Promise(function (r) { requestAnimationFrame(function () { r(null); }); }); };
   for (const h of root.querySelectorAll('section[data-tag] > h3:not([data-tag-open]) > button')) h.click();
@@ -284,24 +294,12 @@ const EXPAND_ALL_IN_PAGE = `async function () {
   }
   const out = [];
   for (const row of root.querySelectorAll('li[data-operation]')) {
-    const ordinal = row.getAttribute('data-operation');
     const button = row.querySelector(':scope > button');
     button.scrollIntoView({ block: 'center' });
     await frame();
-    const t0 = performance.now();
-    button.click();
-    await new Promise(function (resolve) {
-      (function poll() {
-        if (root.querySelector('[data-operation-panel="' + ordinal + '"] [data-part="responses"], [data-operation-panel="' + ordinal + '"] [data-part="request-body"]')) resolve(null);
-        else requestAnimationFrame(poll);
-      })();
-    });
-    await frame();
-    const ms = Math.round(performance.now() - t0);
-    // Of which the operation's request (none when it was already loaded under another tag).
-    const entry = performance.getEntriesByType('resource').filter(function (e) { return e.name.endsWith('/spec/operations/' + ordinal); }).pop();
-    const fetchMs = entry && entry.startTime >= t0 ? Math.round(entry.responseEnd - entry.startTime) : 0;
-    out.push({ ordinal: Number(ordinal), path: row.getAttribute('data-method') + ' ' + row.getAttribute('data-path'), ms: ms, fetchMs: fetchMs });
+    // (no request when the operation was already loaded under another tag)
+    const timed = await timeExpand(root, row);
+    out.push({ ordinal: Number(row.getAttribute('data-operation')), path: row.getAttribute('data-method') + ' ' + row.getAttribute('data-path'), ms: timed.ms, fetchMs: timed.fetchMs });
     button.click();
     await frame();
   }
@@ -469,7 +467,7 @@ async function main(): Promise<void> {
       }
       (results.cases as unknown[]).push(entry);
     }
-    const expands: Array<{ label: string; ms: number[]; fetchMs: Array<number | null> }> = EXPAND.map((e) => ({ label: e.label, ms: [], fetchMs: [] }));
+    const expands: Array<{ label: string; ms: number[]; fetchMs: number[] }> = EXPAND.map((e) => ({ label: e.label, ms: [], fetchMs: [] }));
     for (let run = 0; run < (cases.includes(CASES[0]!) ? RUNS : 0); run++) {
       for (const r of await measureExpand(browser, portal.baseUrl, CASES[0]!)) {
         const entry = expands.find((e) => e.label === r.label)!;
@@ -481,7 +479,7 @@ async function main(): Promise<void> {
       console.log(`\nExpanding operations of ${CASES[0]!.name} in ours (click to responses drawn; of which fetching the operation)`);
       for (const e of expands) {
         const m = median(e.ms);
-        const f = e.fetchMs.filter((x): x is number => x !== null);
+        const f = e.fetchMs.filter((x) => x > 0);
         console.log(`  ${e.label.padEnd(52)} ${String(m).padStart(5)} ms ${m <= EXPAND_TARGET_MS ? '' : '(over target)'}  fetch ${f.length ? median(f) : '?'} ms  runs ${e.ms.join(', ')}`);
       }
       results.expand = expands.map((e) => ({ ...e, medianMs: median(e.ms) }));
