@@ -7,11 +7,10 @@ import { useMessages } from '../../i18n/intl.ts';
 import { buildFilter } from '../../rules/analytics.ts';
 import { TRAFFIC_PAGE_SIZE } from '../../rules/constants.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
-import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder } from '../../ui/Placeholders.tsx';
 import { AppSelect, type AppChoice } from './AppSelect.tsx';
-import { OUTCOMES, RangePicker, RefreshBar, useRemembered } from './parts.tsx';
+import { OUTCOMES, RangePicker, RefreshBar, ROW_NUM, ROW_TD, ROW_TH, ROW_TH_NUM, RowTable, useRemembered } from './parts.tsx';
 import { resolveRange, type Range, type RangeChoice } from './range.ts';
 import { ProductSelect, UnitSelect, type Named } from './Selectors.tsx';
 import type { Unit } from '../../api/analytics.ts';
@@ -71,30 +70,26 @@ function ResourceUsage({ base, applicationId, label }: { base: Range & Pick<Summ
   if (rows.data.items.length === 0) return <p className="m-0 text-sm text-gray-500">{t('insights.usage.empty')}</p>;
   const ms = (v: number | null | undefined) => (v === null || v === undefined ? '—' : t('insights.ms', { ms: fmt.count(Math.round(v)) }));
   return (
-    // w-0 min-w-full: the table cell takes the row's width instead of this table's, which scrolls here.
-    <ScrollRegion label={label} part="resource-usage" className="w-0 min-w-full">
-      <table className="w-full text-sm">
-        <thead className="text-left text-gray-600">
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">{t('insights.column.resource')}</th>
-            <th scope="col" className="py-1 pr-3 font-medium">{t('insights.column.product')}</th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium">{t('insights.outcome.total')}</th>
-            {OUTCOMES.map((o) => <th key={o.key} scope="col" className="py-1 pr-3 text-right font-medium">{t(o.label)}</th>)}
-            <th scope="col" className="py-1 text-right font-medium">{t('insights.column.durations')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.data.items.map((r) => (
-            <tr key={`${r.productId}/${r.assetResourceId}`} className="border-t border-gray-100" data-resource={r.assetResourceId ?? ''}>
-              <td className="py-1 pr-3">{r.apiName ?? r.assetResourceId ?? '—'}</td>
-              <td className="py-1 pr-3">{r.productName ?? '—'}</td>
-              <td className="py-1 pr-3 text-right tabular-nums">{fmt.count(r.totalCount)}</td>
-              {OUTCOMES.map((o) => <td key={o.key} className="py-1 pr-3 text-right tabular-nums">{fmt.count(r[o.key])}</td>)}
-              <td className="py-1 text-right tabular-nums">{ms(r.minDurationMs)} / {ms(r.avgDurationMs)} / {ms(r.maxDurationMs)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <RowTable
+      label={label}
+      part="resource-usage"
+      head={<>
+        <th scope="col" className={ROW_TH}>{t('insights.column.resource')}</th>
+        <th scope="col" className={ROW_TH}>{t('insights.column.product')}</th>
+        <th scope="col" className={ROW_TH_NUM}>{t('insights.outcome.total')}</th>
+        {OUTCOMES.map((o) => <th key={o.key} scope="col" className={ROW_TH_NUM}>{t(o.label)}</th>)}
+        <th scope="col" className="py-1 text-right font-medium">{t('insights.column.durations')}</th>
+      </>}
+    >
+      {rows.data.items.map((r) => (
+        <tr key={`${r.productId}/${r.assetResourceId}`} className="border-t border-gray-100" data-resource={r.assetResourceId ?? ''}>
+          <td className={ROW_TD}>{r.apiName ?? r.assetResourceId ?? '—'}</td>
+          <td className={ROW_TD}>{r.productName ?? '—'}</td>
+          <td className={ROW_NUM}>{fmt.count(r.totalCount)}</td>
+          {OUTCOMES.map((o) => <td key={o.key} className={ROW_NUM}>{fmt.count(r[o.key])}</td>)}
+          <td className="py-1 text-right tabular-nums">{ms(r.minDurationMs)} / {ms(r.avgDurationMs)} / {ms(r.maxDurationMs)}</td>
+        </tr>
+      ))}
+    </RowTable>
   );
 }

@@ -10,11 +10,10 @@ import { DEFAULT_USAGE_PERIOD, USAGE_INTERVAL, USAGE_PERIODS, type UsagePeriod }
 import { TRAFFIC_PAGE_SIZE } from '../../rules/constants.ts';
 import { isUnlimitedValue } from '../../rules/quota.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
-import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder } from '../../ui/Placeholders.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
-import { RefreshBar, useRemembered } from './parts.tsx';
+import { RefreshBar, ROW_NUM, ROW_TD, ROW_TH, ROW_TH_NUM, RowTable, useRemembered } from './parts.tsx';
 import { ProductSelect, SubscriptionSelect, UnitSelect, type Named, type SubscriptionChoice } from './Selectors.tsx';
 
 interface SubscriptionUsageState {
@@ -84,30 +83,26 @@ function Resources({ rows, months, monthName, label }: { rows: ResourceUsage[]; 
     return !m ? '—' : m.unlimited ? '∞' : fmt.count(m.value);
   };
   return (
-    // w-0 min-w-full: the table cell takes the row's width instead of this table's, which scrolls here.
-    <ScrollRegion label={label} part="subscription-resources" className="w-0 min-w-full">
-      <table className="w-full text-sm">
-        <thead className="text-left text-gray-600">
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">{t('insights.column.resource')}</th>
-            <th scope="col" className="py-1 pr-3 font-medium">{t('insights.column.plan')}</th>
-            <th scope="col" className="py-1 pr-3 font-medium">{t('insights.column.quota')}</th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium">{t('insights.column.monthlyEquivalent')}</th>
-            {months.map((m) => <th key={m} scope="col" className="py-1 pr-3 text-right font-medium">{monthName(m)}</th>)}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={`${r.assetResource.id}/${r.quota?.id ?? ''}`} className="border-t border-gray-100" data-resource={r.assetResource.id}>
-              <td className="py-1 pr-3">{r.assetResource.title}</td>
-              <td className="py-1 pr-3">{r.plan.title}</td>
-              <td className="py-1 pr-3">{limit(r)}</td>
-              <td className="py-1 pr-3 text-right tabular-nums">{monthly(r)}</td>
-              {r.months.map((m) => <td key={m.month} className="py-1 pr-3 text-right tabular-nums">{fmt.count(m.count)}</td>)}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <RowTable
+      label={label}
+      part="subscription-resources"
+      head={<>
+        <th scope="col" className={ROW_TH}>{t('insights.column.resource')}</th>
+        <th scope="col" className={ROW_TH}>{t('insights.column.plan')}</th>
+        <th scope="col" className={ROW_TH}>{t('insights.column.quota')}</th>
+        <th scope="col" className={ROW_TH_NUM}>{t('insights.column.monthlyEquivalent')}</th>
+        {months.map((m) => <th key={m} scope="col" className={ROW_TH_NUM}>{monthName(m)}</th>)}
+      </>}
+    >
+      {rows.map((r) => (
+        <tr key={`${r.assetResource.id}/${r.quota?.id ?? ''}`} className="border-t border-gray-100" data-resource={r.assetResource.id}>
+          <td className={ROW_TD}>{r.assetResource.title}</td>
+          <td className={ROW_TD}>{r.plan.title}</td>
+          <td className={ROW_TD}>{limit(r)}</td>
+          <td className={ROW_NUM}>{monthly(r)}</td>
+          {r.months.map((m) => <td key={m.month} className={ROW_NUM}>{fmt.count(m.count)}</td>)}
+        </tr>
+      ))}
+    </RowTable>
   );
 }

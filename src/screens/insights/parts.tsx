@@ -1,11 +1,12 @@
 // Pieces every insights view shares: the range picker (presets, custom range with the
 // end-after-start message), the outcome series of a chart, bucket labels in the locale, the
-// remembered filters hook and the refresh bar.
-import { useEffect, useId, useState } from 'react';
+// remembered filters hook, the refresh bar and the small table of an expanded row.
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useSession } from '../../api/auth.ts';
 import type { Chart } from '../../api/analytics.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
 import { FINE_BUCKETS, type ChartBucket, type StatusDetail } from '../../rules/analytics.ts';
+import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { cx, FOCUS_RING, type Tone } from '../../ui/tone.ts';
 import type { ChartSeries } from './LazyChart.tsx';
 import { customRangeInvalid, localInput, readRemembered, remember, TRAFFIC_PRESETS, type RangeChoice } from './range.ts';
@@ -105,5 +106,25 @@ export function RefreshBar({ at, onRefresh, busy, count }: { at: string | undefi
         {t('insights.refresh')}
       </button>
     </div>
+  );
+}
+
+/** Cells of a RowTable: header (of a number column), text, number. */
+export const ROW_TH = 'py-1 pr-3 font-medium';
+export const ROW_TH_NUM = 'py-1 pr-3 text-right font-medium';
+export const ROW_TD = 'py-1 pr-3';
+export const ROW_NUM = 'py-1 pr-3 text-right tabular-nums';
+
+/** The small table of an expanded row (an application's resources, a subscription's), scrolling
+ * on its own. `head`: the header cells. */
+export function RowTable({ label, part, head, children }: { label: string; part: string; head: ReactNode; children: ReactNode }) {
+  return (
+    // w-0 min-w-full: the table cell takes the row's width instead of this table's, which scrolls here.
+    <ScrollRegion label={label} part={part} className="w-0 min-w-full">
+      <table className="w-full text-sm">
+        <thead className="text-left text-gray-600"><tr>{head}</tr></thead>
+        <tbody>{children}</tbody>
+      </table>
+    </ScrollRegion>
   );
 }
