@@ -24,6 +24,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { constants, createHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
+import { GCProfiler } from 'node:v8';
 import { createInterface } from 'node:readline';
 import { subscribe } from 'node:diagnostics_channel';
 import { fileURLToPath } from 'node:url';
@@ -129,6 +130,19 @@ function watchPauses(server: import('node:http').Server): () => string {
     }
   });
   observer.observe({ entryTypes: ['gc'] });
+  // What each scavenge moved into the old generation (its old space's growth): objects that lived
+  // through two scavenges. A scavenge's pause grows with what survives it (bench/README.md).
+  let profiler = new GCProfiler();
+  profiler.start();
+  const promotedKb = () => {
+    const grown = profiler.stop().statistics.filter((s) => s.gcType === 'Scavenge').map((s) => {
+      const old = (when: typeof s.beforeGC) => when.heapSpaceStatistics.find((x) => x.spaceName === 'old_space')?.spaceUsedSize ?? 0;
+      return old(s.afterGC) - old(s.beforeGC);
+    });
+    profiler = new GCProfiler();
+    profiler.start();
+    return grown.length ? Math.round(grown.reduce((a, b) => a + b, 0) / grown.length / 1024) : 0;
+  };
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   // Each gateway call's time in this process, from its request's head parsed to its answer handed
@@ -149,7 +163,8 @@ function watchPauses(server: import('node:http').Server): () => string {
   });
   const report = () => {
     const ms = (ns: number) => (ns / 1e6).toFixed(1);
-    const line = `GC: ${[...kinds].map(([name, k]) => `${k.n} ${name} (${k.ms.toFixed(0)} ms, longest ${k.max.toFixed(1)} ms)`).join(', ') || 'none'}; `
+    const line = `GC: ${[...kinds].map(([name, k]) => `${k.n} ${name} (${k.ms.toFixed(0)} ms, longest ${k.max.toFixed(1)} ms)`).join(', ') || 'none'}, `
+      + `each scavenge promoting ~${promotedKb()} KB; `
       + `event-loop delay p50 ${ms(delay.percentile(50))} p99 ${ms(delay.percentile(99))} max ${ms(delay.max)} ms; `
       + `calls in the server p50 ${ms(inServer.percentile(50))} p99 ${ms(inServer.percentile(99))} max ${ms(inServer.max)} ms, `
       + `of which upstream p50 ${ms(upstream.percentile(50))} p99 ${ms(upstream.percentile(99))} max ${ms(upstream.max)} ms`;
