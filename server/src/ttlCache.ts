@@ -28,9 +28,11 @@ export class TtlCache<V> {
     return this.inflight.get(key) ?? this.load(key, read);
   }
 
-  /** Forgets the keys whose answer matches (all of them without a test). */
+  /** Forgets the keys whose answer matches (all of them without a test), and every read under way:
+   * it may predate the write, so a caller arriving after this reads again. */
   forget(matches?: (value: V, key: string) => boolean): void {
     this.generation++;
+    this.inflight.clear();
     if (!matches) return this.entries.clear();
     for (const [key, entry] of this.entries) if (matches(entry.value, key)) this.entries.delete(key);
   }
@@ -44,7 +46,9 @@ export class TtlCache<V> {
         this.entries.set(key, { at, until: at + this.ttlMs, value });
       }
       return value;
-    }).finally(() => this.inflight.delete(key));
+    }).finally(() => {
+      if (this.inflight.get(key) === pending) this.inflight.delete(key);
+    });
     this.inflight.set(key, pending);
     return pending;
   }

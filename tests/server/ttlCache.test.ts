@@ -56,6 +56,19 @@ describe('TtlCache', () => {
     expect(s.reads).toBe(2);
   });
 
+  it('lets no caller arriving after a forget share a read that started before it', async () => {
+    const cache = new TtlCache<number>(1000);
+    const s = store(30);
+    const first = cache.get('k', s.read);
+    s.value = 7;
+    cache.forget((_v, key) => key === 'k');
+    const second = cache.get('k', s.read);
+    expect([await first, await second]).toEqual([1, 7]);
+    expect(s.reads).toBe(2);
+    expect(await cache.get('k', s.read)).toBe(7); // the fresh read is kept, not dropped by the old one's end
+    expect(s.reads).toBe(2);
+  });
+
   it('forgets only the matching keys', async () => {
     const cache = new TtlCache<number>(1000);
     const a = store();
