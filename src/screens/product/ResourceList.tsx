@@ -5,6 +5,7 @@ import type { AssetResource } from '../../api/products.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
 import { Link } from '../../router/context.tsx';
 import { resourceStateTone } from '../../rules/version.ts';
+import { resourceTypeName } from '../../rules/resourceTypes.ts';
 import { Status } from '../../ui/Status.tsx';
 import { IconChevronRight } from '../../ui/icons.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
@@ -12,11 +13,6 @@ import { productHref } from './context.ts';
 import { IconLayers } from './icons.tsx';
 
 /** Specification formats by their own names (not translated). */
-const TYPE_NAMES: Record<string, string> = {
-  oas2: 'OpenAPI 2.0', oas3: 'OpenAPI 3.0', 'oas3.1': 'OpenAPI 3.1', asyncapi: 'AsyncAPI', graphql: 'GraphQL',
-  wsdl: 'WSDL', protobuf: 'Protobuf', raml: 'RAML',
-};
-
 const STATE_LABEL: Record<string, MessageKey> = {
   active: 'product.resource.state.active',
   archived: 'product.resource.state.archived',
@@ -26,7 +22,7 @@ const STATE_LABEL: Record<string, MessageKey> = {
 
 export function useResourceTypeName(): (type: string) => string {
   const { t } = useMessages('product');
-  return (type) => TYPE_NAMES[type] ?? (type === 'other' || !type ? t('product.resource.type.other') : type.toUpperCase());
+  return (type) => (type === 'other' || !type ? t('product.resource.type.other') : resourceTypeName(type));
 }
 
 export interface ResourceGroup {
