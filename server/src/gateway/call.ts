@@ -150,11 +150,13 @@ export async function handleTryIt(
     ] satisfies Leg[],
   };
   // The caller still gets the upstream's answer; a lost record is logged, not turned into a 500.
-  const lost = (e: unknown) => request.log.error({ err: e, transaction: txId }, 'gateway: could not record the transaction');
   // Try-it answers after its record (the explorer shows it at once); runtime calls are recorded in
   // batches a few milliseconds later (record.ts queueTransaction): the hot path does not wait.
-  if (runtime) queueTransaction(app.db, row, lost);
-  else await recordTransaction(app.db, row).catch(lost);
+  if (runtime) queueTransaction(app.db, row, app.log);
+  else {
+    await recordTransaction(app.db, row)
+      .catch((err: unknown) => request.log.error({ err, transaction: txId }, 'gateway: could not record the transaction'));
+  }
   return reply.code(status).headers(answerHeaders).send(payload);
 }
 

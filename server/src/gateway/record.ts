@@ -2,6 +2,7 @@
 // (spec 3 §2.5, §3: summary, status detail, legs with request and response headers).
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import { accessRequests, applications, credentials, transactions } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { GATEWAY_APPLICATION_HEADER, GATEWAY_CREDENTIAL_HEADER } from '../../../src/rules/constants.ts';
@@ -103,13 +104,17 @@ const CHUNK = 100;
  * generation's collections cheaply, where the row's object graph (headers, legs) was copied by
  * each scavenge while it waited (scavenges of 5-13 ms under load), and the JSON work is spread
  * over the calls instead of done at once at flush time. */
-const queues = new WeakMap<Db, { rows: string[]; timer: NodeJS.Timeout | null; last: number; log: (e: unknown) => void }>();
+const queues = new WeakMap<Db, { rows: string[]; timer: NodeJS.Timeout | null; last: number; log: BatchLog }>();
+
+/** Where a batch that could not be written is reported: the server's logger, not a call's (a
+ * call's closure kept here would hold that call's whole request for the life of the process). */
+export type BatchLog = Pick<FastifyBaseLogger, 'error'>;
 
 /** Property -> column name of every column of transactions. */
 const COLUMNS = Object.entries(getTableColumns(transactions)).map(([key, column]) => [key, column.name] as const);
 const COLUMN_LIST = sql.raw(COLUMNS.map(([, name]) => `"${name}"`).join(', '));
 
-export function queueTransaction(db: Db, row: TransactionRow, log: (e: unknown) => void): void {
+export function queueTransaction(db: Db, row: TransactionRow, log: BatchLog): void {
   let q = queues.get(db);
   if (!q) queues.set(db, q = { rows: [], timer: null, last: 0, log });
   q.rows.push(rowJson(row));
@@ -130,7 +135,9 @@ export async function flushTransactions(db: Db): Promise<void> {
   if (!rows.length) return usage;
   for (let at = 0; at < rows.length; at += CHUNK) {
     if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-    await insertRows(db, rows.slice(at, at + CHUNK)).catch(q.log);
+    const chunk = rows.slice(at, at + CHUNK);
+    // The calls were answered already: their records are lost, said once for the batch.
+    await insertRows(db, chunk).catch((err: unknown) => q.log.error({ err, rows: chunk.length }, 'gateway: could not record a batch of transactions'));
   }
   await usage;
 }
