@@ -3,6 +3,7 @@
 // queue was given (the server's, never a call's), and the queue goes on with the next ones.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { rows } from '../../server/src/catalogue/sql.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { flushTransactions, queueTransaction, type BatchLog, type TransactionRow } from '../../server/src/gateway/record.ts';
 
@@ -33,7 +34,7 @@ it('reports a refused batch once on the given logger and keeps recording later r
 
   queueTransaction(t.db, row('tx-record-3'), log);
   await flushTransactions(t.db);
-  const ids = (await t.db.execute<{ id: string }>(sql`select id from transactions where id like 'tx-record-%' order by id`)).rows.map((r) => r.id);
+  const ids = (await rows<{ id: string }>(t.db, sql`select id from transactions where id like 'tx-record-%' order by id`)).map((r) => r.id);
   expect(ids).toEqual(['tx-record-1', 'tx-record-3']);
   expect(errors).toHaveLength(1);
 });
