@@ -40,6 +40,9 @@ export default defineConfig({
           // browser test is waiting (network, timers), and on 2 cores this took the suite from
           // 20 to 12 minutes with the same results.
           testTimeout: 60_000, hookTimeout: 180_000, pool: 'forks', fileParallelism: true, maxWorkers: 2,
+          // As for the server suite: modules imported once per worker, not once per file (~2 s a
+          // file). The harness keeps nothing per file at module level (useSuite's hooks do).
+          isolate: false,
           globalSetup: ['scripts/browser-setup.ts'],
         },
       },
