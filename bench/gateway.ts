@@ -3,9 +3,11 @@
 // side by side in one run. Three processes, as in production: the marketplace server (its store,
 // PGlite in memory or PostgreSQL, lives there), the upstream (node:http answering a small JSON),
 // and this one, the load generator, so the server's CPU is its own. Rounds alternate direct,
-// reference and gateway calls so a burst of other work on the machine hits all three. The
-// reference is a bare pass-through proxy (node:http + an undici pool, ~10 lines, in its own
-// process): the least any Node proxy adds measured the same way. On the demo seed, on PGlite and
+// reference, pass-through and gateway calls so a burst of other work on the machine hits all of
+// them. The reference is a bare pass-through proxy (node:http + an undici pool, ~10 lines, in its
+// own process): the least any Node proxy adds measured the same way. The pass-through is the same
+// ten lines inside the server's process, ahead of Fastify: the least a gateway in this process
+// could add, on its heap and beside its store's thread. On the demo seed, on PGlite and
 // on PostgreSQL (BENCH_DATABASE_URL; npm run bench starts a throwaway cluster). Two loads: 32
 // callers back to back (saturates the server's core: a throughput figure), and 32 connections
 // calling at BENCH_RATE a second, an open loop timed from when each call was due (the latency a
@@ -38,6 +40,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const TARGET = { p50: 2, p99: 5 };
 const UPSTREAM_PATH = '/v1/payments?limit=3';
+/** Requests to the server under this path go to its in-process pass-through (serverRole). */
+const INPROCESS_PREFIX = '/bench-inprocess';
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const load1 = () => loadavg().map((v) => v.toFixed(2)).join(' ');
 
@@ -56,16 +60,22 @@ async function upstreamRole(): Promise<void> {
   ready({ port: (server.address() as AddressInfo).port });
 }
 
-/** The reference line: a bare proxy, no checks, no record. */
-async function bareRole(upstream: string): Promise<void> {
+/** A bare pass-through to the upstream: no checks, no record. The path after `prefix` is the
+ * upstream's. */
+function passThrough(upstream: string, prefix: string): (req: IncomingMessage, res: ServerResponse) => void {
   const pool = new Pool(upstream, { connections: 64, pipelining: 1 });
-  const server = createServer((req, res) => {
-    pool.request({ method: 'GET', path: req.url!.replace(/^\/bare/, ''), headers: { accept: req.headers.accept ?? '*/*' } }).then(async (up) => {
+  return (req, res) => {
+    pool.request({ method: 'GET', path: req.url!.slice(prefix.length), headers: { accept: req.headers.accept ?? '*/*' } }).then(async (up) => {
       const body = Buffer.from(await up.body.arrayBuffer());
       res.writeHead(up.statusCode, { 'content-type': String(up.headers['content-type'] ?? ''), 'content-length': body.length });
       res.end(body);
     }, () => { res.writeHead(502); res.end(); });
-  });
+  };
+}
+
+/** The reference line: the pass-through in a process of its own. */
+async function bareRole(upstream: string): Promise<void> {
+  const server = createServer(passThrough(upstream, ''));
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   ready({ port: (server.address() as AddressInfo).port });
@@ -91,6 +101,15 @@ async function serverRole(upstream: string): Promise<void> {
   // The upstream listens on 127.0.0.1: allowed as GATEWAY_ALLOW_HOSTS=127.0.0.1 would (egress.ts).
   const app = await buildApp({ store, auth: { secret: randomBytes(32).toString('hex') }, serveStatic: true, logger: false, egress: { allowHosts: ['127.0.0.1'] } });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // The floor inside this process: the same pass-through as the reference, answering
+  // INPROCESS_PREFIX before Fastify sees the request, on this server's heap, threads and store.
+  const fastify = app.server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  const inProcess = passThrough(upstream, INPROCESS_PREFIX);
+  app.server.removeAllListeners('request');
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url!.startsWith(INPROCESS_PREFIX)) inProcess(req, res);
+    else for (const listener of fastify) listener(req, res);
+  });
 
   const sessionId = randomUUID();
   await store.db.insert(sessions).values({ id: sessionId, userId: USER.orgadmin!, refreshTokenHash: randomBytes(24).toString('base64url'), expiresAt: new Date(Date.now() + 3_600_000) });
@@ -298,12 +317,14 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
     const pools = {
       direct: new Pool(upstreamBase, { connections: CONCURRENCY, pipelining: 1 }),
       bare: new Pool(`http://127.0.0.1:${bare.info.port}`, { connections: CONCURRENCY, pipelining: 1 }),
+      inProcess: new Pool(`http://127.0.0.1:${server.info.port}`, { connections: CONCURRENCY, pipelining: 1 }),
       gateway: new Pool(`http://127.0.0.1:${server.info.port}`, { connections: CONCURRENCY, pipelining: 1 }),
     };
     const perRound = Math.ceil(CALLS / ROUNDS);
     const call = {
       direct: [pools.direct, UPSTREAM_PATH, {}],
       bare: [pools.bare, UPSTREAM_PATH, {}],
+      inProcess: [pools.inProcess, `${INPROCESS_PREFIX}${UPSTREAM_PATH}`, {}],
       gateway: [pools.gateway, server.info.path as string, { 'x-api-key': server.info.apiKey as string }],
     } as const;
     type Side = keyof typeof call;
@@ -314,40 +335,46 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
       [`saturated, ${CONCURRENCY} callers back to back`, (side) => load(call[side][0], call[side][1], { ...call[side][2] }, perRound)],
       [`${RATE} calls a second over ${CONCURRENCY} connections`, (side) => paced(call[side][0], call[side][1], { ...call[side][2] }, perRound, RATE)],
     ];
-    const pids = { direct: upstream.proc.pid, bare: bare.proc.pid, gateway: server.proc.pid };
+    const pids = { direct: upstream.proc.pid, bare: bare.proc.pid, inProcess: server.proc.pid, gateway: server.proc.pid };
+    const inServer = (side: Side) => side === 'inProcess' || side === 'gateway';
     for (const [title, run] of modes) {
       // warm-up: connections, JIT, the credential cache
       for (const side of Object.keys(call) as Side[]) await run(side);
-      const times: Record<Side, number[]> = { direct: [], bare: [], gateway: [] };
-      // CPU the proxy process spends per call while its side runs, whatever else the machine does.
-      const cpu = { direct: 0, bare: 0, gateway: 0 };
-      let serverMain = 0;
+      const times: Record<Side, number[]> = { direct: [], bare: [], inProcess: [], gateway: [] };
+      // CPU the proxy process spends per call while its side runs, whatever else the machine does,
+      // and for the server's sides its main thread's.
+      const cpu = { direct: 0, bare: 0, inProcess: 0, gateway: 0 };
+      const main = { inProcess: 0, gateway: 0 };
       server.proc.kill('SIGUSR2'); // the server's pauses from here on (watchPauses)
       await new Promise((resolve) => setTimeout(resolve, 50));
       for (let i = 0; i < ROUNDS; i++) {
         for (const side of Object.keys(call) as Side[]) {
           const before = cpuMs(pids[side]);
-          const mainBefore = side === 'gateway' ? cpuMs(pids[side], true) : 0;
+          const mainBefore = inServer(side) ? cpuMs(pids[side], true) : 0;
           times[side].push(...await run(side));
           cpu[side] += cpuMs(pids[side]) - before;
-          if (side === 'gateway') serverMain += cpuMs(pids[side], true) - mainBefore;
+          if (inServer(side)) main[side as keyof typeof main] += cpuMs(pids[side], true) - mainBefore;
         }
       }
       server.proc.kill('SIGUSR2');
       await new Promise((resolve) => setTimeout(resolve, 50));
       for (const t of Object.values(times)) t.sort((a, b) => a - b);
-      const line = (label: Side, s: number[]) => `    ${(label === 'bare' ? 'bare proxy' : label).padEnd(16)} p50 ${percentile(s, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(s, 99).toFixed(2).padStart(7)} ms   `
+      const names: Record<Side, string> = { direct: 'direct', bare: 'bare proxy', inProcess: 'pass-through', gateway: 'gateway' };
+      const line = (label: Side, s: number[]) => `    ${names[label].padEnd(16)} p50 ${percentile(s, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(s, 99).toFixed(2).padStart(7)} ms   `
         + `(${s.length} calls; ${label === 'direct' ? 'upstream' : 'proxy'} CPU ${(cpu[label] / s.length).toFixed(3)} ms a call`
-        + `${label === 'gateway' ? `, main thread ${(serverMain / s.length).toFixed(3)}` : ''})`;
+        + `${inServer(label) ? `, main thread ${(main[label as keyof typeof main] / s.length).toFixed(3)}` : ''})`;
       const added = (s: number[]) => [percentile(s, 50) - percentile(times.direct, 50), percentile(s, 99) - percentile(times.direct, 99)] as const;
       const mark = (v: number, target: number) => (v <= target ? 'ok' : `OVER ${target} ms`);
       console.log(`   ${title}:`);
       console.log(line('direct', times.direct));
       console.log(line('bare', times.bare));
+      console.log(line('inProcess', times.inProcess));
       console.log(line('gateway', times.gateway));
       const [b50, b99] = added(times.bare);
+      const [i50, i99] = added(times.inProcess);
       const [g50, g99] = added(times.gateway);
       console.log(`    bare proxy adds  p50 ${b50.toFixed(2).padStart(7)} ms        p99 ${b99.toFixed(2).padStart(7)} ms   (the floor of a Node proxy here)`);
+      console.log(`    pass-through adds p50 ${i50.toFixed(2).padStart(6)} ms        p99 ${i99.toFixed(2).padStart(7)} ms   (the floor inside the server's process)`);
       console.log(`    gateway adds     p50 ${g50.toFixed(2).padStart(7)} ms (${mark(g50, TARGET.p50)})   p99 ${g99.toFixed(2).padStart(7)} ms (${mark(g99, TARGET.p99)})`);
     }
     console.log(`    load average after: ${load1()}`);
