@@ -79,7 +79,10 @@ export async function handleTryIt(
   const recordedQuery = redactQuery(query);
 
   // Quotas (server/src/quota/): counted under the call's subscription; 429 past a strict limit.
-  ids.subscriptionId = await chargeCall(app, caller, { orgId, ...ids, productId, resourceId }, reply);
+  // The call named property by property: an object spread that lives across an await was promoted
+  // by every scavenge of a busy gateway (~400 KB each; bench/README.md, session 12).
+  const charged = { orgId, applicationId: ids.applicationId, subscriptionId: ids.subscriptionId, productId, resourceId };
+  ids.subscriptionId = await chargeCall(app, caller, charged, reply);
   const mock = isMockUpstream(base);
   const sent = upstreamRequestHeaders(request.headers, notForwarded(runtime?.credentialHeaders ?? [], credentialsRuntime(app.db, app.credentialsOptions).mtlsHeader));
   const upstreamUrl = mock ? `mock:${visible.resource.type}` : '';

@@ -3,6 +3,7 @@
 // Calls go through the egress policy's undici Agent (egress.ts): a keep-alive connection pool per
 // upstream origin, so a warm call costs no connection set-up and none of fetch's WHATWG streams and
 // Headers objects, and a new connection only reaches an address the policy allows.
+import { EventEmitter } from 'node:events';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { clientResponseHeaders, type HeaderMap } from './headers.ts';
 import type { Egress } from './egress.ts';
@@ -32,13 +33,24 @@ const DECODERS: Record<string, (b: Buffer, o: { maxOutputLength: number }) => Bu
   gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync, br: brotliDecompressSync,
 };
 
+/** The call's time limit as the abort signal undici takes. An EventEmitter rather than an
+ * AbortController: with an AbortSignal (an EventTarget) handed to undici, every scavenge of a busy
+ * gateway promoted ~180 KB of finished calls, and its pauses doubled (bench/README.md, session 12). */
+class Deadline extends EventEmitter {
+  aborted = false;
+  abort(): void {
+    this.aborted = true;
+    this.emit('abort');
+  }
+}
+
 export async function forward(o: ForwardOptions): Promise<UpstreamResult> {
-  const controller = new AbortController();
+  const deadline = new Deadline();
   // Why the call was aborted (a closure sets it, so it lives in an object TypeScript will not narrow).
   const aborted: { why: UpstreamFailure | null } = { why: null };
   const timer = setTimeout(() => {
     aborted.why = 'timeout';
-    controller.abort();
+    deadline.abort();
   }, o.timeoutMs);
   try {
     const method = o.method.toUpperCase();
@@ -47,7 +59,7 @@ export async function forward(o: ForwardOptions): Promise<UpstreamResult> {
     const response = await o.egress.agent.request({
       origin: url.origin, path: `${url.pathname}${url.search}`, method, headers,
       body: o.body && o.body.length > 0 && method !== 'GET' && method !== 'HEAD' ? o.body : null,
-      signal: controller.signal,
+      signal: deadline,
     });
     const declared = Number(response.headers['content-length'] ?? 0);
     if (declared > o.maxBytes) {
