@@ -46,12 +46,7 @@ class Deadline extends EventEmitter {
 
 export async function forward(o: ForwardOptions): Promise<UpstreamResult> {
   const deadline = new Deadline();
-  // Why the call was aborted (a closure sets it, so it lives in an object TypeScript will not narrow).
-  const aborted: { why: UpstreamFailure | null } = { why: null };
-  const timer = setTimeout(() => {
-    aborted.why = 'timeout';
-    deadline.abort();
-  }, o.timeoutMs);
+  const timer = setTimeout(() => deadline.abort(), o.timeoutMs);
   try {
     const method = o.method.toUpperCase();
     const url = typeof o.url === 'string' ? new URL(o.url) : o.url;
@@ -85,7 +80,8 @@ export async function forward(o: ForwardOptions): Promise<UpstreamResult> {
     if (encoding && encoding !== 'identity' && !decode) out['content-encoding'] = raw['content-encoding']!;
     return { ok: true, status: response.statusCode, headers: out, rawHeaders: raw, body };
   } catch (e) {
-    if (aborted.why === 'timeout') return { ok: false, failure: 'timeout', detail: `The upstream did not answer within ${Math.round(o.timeoutMs / 1000)} seconds.` };
+    // The deadline is the only abort: once it fired, whatever undici reports is the time-out.
+    if (deadline.aborted) return { ok: false, failure: 'timeout', detail: `The upstream did not answer within ${Math.round(o.timeoutMs / 1000)} seconds.` };
     const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } };
     if (err.code === 'EGRESS_REFUSED' || err.cause?.code === 'EGRESS_REFUSED') {
       return { ok: false, failure: 'refused', detail: `The upstream may not be called: ${err.cause?.code === 'EGRESS_REFUSED' ? err.cause.message : err.message}` };
