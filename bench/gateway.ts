@@ -16,6 +16,7 @@
 //   node --import tsx bench/gateway.ts                 BENCH_CALLS=4000 (per side), BENCH_ROUNDS=8, BENCH_RATE=1000
 //   node --import tsx bench/gateway.ts --store=pglite  one store only
 //   BENCH_CPU_PROF=dir                                 the server's CPU profile of the calls, into dir
+//   BENCH_PIN=1                                        proxies on core 1, load generator and upstream on core 0
 // Target: the gateway adds at most 2 ms at p50 and 5 ms at p99.
 import { profileUntilStopped } from './profiled.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -219,7 +220,8 @@ const SERVE_FLAGS: string[] = (JSON.parse(readFileSync(new URL('../package.json'
   .scripts.serve!.match(/--max-semi-space-size=\d+/g) ?? [];
 
 function child(role: string, args: string[], env: NodeJS.ProcessEnv = {}, flags: string[] = []): Promise<{ proc: ChildProcess; info: Record<string, unknown> }> {
-  const proc = spawn(process.execPath, [...flags, ...process.execArgv, fileURLToPath(import.meta.url), `--role=${role}`, ...args], {
+  const node = [...flags, ...process.execArgv, fileURLToPath(import.meta.url), `--role=${role}`, ...args];
+  const proc = spawn(PIN ? 'taskset' : process.execPath, PIN ? ['-c', role === 'upstream' ? '0' : '1', process.execPath, ...node] : node, {
     stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
   });
   return new Promise((resolve, reject) => {
@@ -250,6 +252,11 @@ function cpuMs(pid: number | undefined, mainThread = false): number {
   }
 }
 const CLOCK_TICKS = 100;
+
+/** BENCH_PIN=1: the proxies (server, reference) on core 1, the load generator and the upstream on
+ * core 0 (taskset), so that no proxy shares a core with the client or the upstream it measures
+ * against (bench/README.md, session 13). */
+const PIN = Boolean(process.env.BENCH_PIN);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -393,6 +400,7 @@ else {
   const only = arg('store') as 'pglite' | 'postgres' | undefined;
   console.log(`gateway overhead: API key vs direct, concurrency ${CONCURRENCY}, ${CALLS} calls a side in ${ROUNDS} rounds; `
     + `server, upstream, reference proxy and load generator in separate processes; ${cpus().length} cores, load average ${load1()}`);
+  if (PIN) spawn('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' });
   const stores: Array<'pglite' | 'postgres'> = only ? [only] : process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   for (const store of stores) await measure(store);
 }
