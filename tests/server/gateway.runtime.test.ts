@@ -10,6 +10,7 @@ import { seedDemo } from '../../server/seed/index.ts';
 import { USER, ORG } from '../../server/seed/accounts.ts';
 import { assetResources, productVersions, transactions } from '../../server/src/db/schema.ts';
 import { ManualClock } from '../../server/src/clock.ts';
+import { flushTransactions } from '../../server/src/gateway/record.ts';
 import { CREDENTIAL_PROVISION_DELAY_MS } from '../../src/rules/constants.ts';
 import { TEST_CERTIFICATE, TEST_CERTIFICATE_SHA256 } from './credentials.fixtures.ts';
 
@@ -65,8 +66,11 @@ async function provisioned(id: string) {
 
 const call = (url: string, headers: Record<string, string>) => t.app.inject({ url: `${url}/v1/payments?x=1`, headers });
 
-async function lastTransaction() {
-  const [row] = await t.db.select().from(transactions).orderBy(sql`${transactions.at} desc`).limit(1);
+/** The call's transaction: runtime rows are written in batches (record.ts), so the queue is
+ * flushed first rather than waited for. */
+async function transactionOf(res: { headers: Record<string, unknown> }) {
+  await flushTransactions(t.db);
+  const [row] = await t.db.select().from(transactions).where(eq(transactions.id, String(res.headers['x-agora-transaction-id'])));
   return row!;
 }
 
@@ -81,8 +85,7 @@ describe('runtime gateway with an application credential', () => {
     expect(res.json()).toMatchObject({ ok: true, url: '/v1/payments?x=1' });
     expect(seen[0]!['x-api-key']).toBeUndefined();
     expect(seen[0]!['x-other']).toBe('kept');
-    await new Promise((r) => setTimeout(r, 50));
-    const tx = await lastTransaction();
+    const tx = await transactionOf(res);
     expect(tx).toMatchObject({
       id: res.headers['x-agora-transaction-id'], applicationId: 'app-acme-checkout', credentialId: c.id,
       subscriptionId: 'sub-acme-payments-starter', orgId: ORG.acme, userId: null, status: 200,
@@ -205,7 +208,7 @@ describe('runtime gateway with an application credential', () => {
     const res = await t.request(orgadmin, { url: `${gw}/v1/payments`, headers: { 'x-api-key': 'the-upstreams-own' } });
     expect(res.status).toBe(200);
     expect(seen[0]!['x-api-key']).toBe('the-upstreams-own');
-    const tx = await lastTransaction();
+    const tx = await transactionOf(res);
     expect(tx.userId).toBe(USER.orgadmin);
   });
 
