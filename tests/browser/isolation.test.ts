@@ -203,12 +203,16 @@ describe('style isolation', () => {
       let hostile: Measured;
 
       beforeAll(async () => {
-        blank = await measure(await open(c, { hostile: false, element: true }), true);
-        hostile = await measure(await open(c, { hostile: true, element: true }), true);
+        // The two pages load side by side: most of their time is waiting for the element to settle.
+        const [blankPage, hostilePage] = await Promise.all([
+          open(c, { hostile: false, element: true }), open(c, { hostile: true, element: true }),
+        ]);
+        blank = await measure(blankPage, true);
+        hostile = await measure(hostilePage, true);
         if (differences(blank.inside!, hostile.inside!, ['blank', 'hostile']).some((l) => l.startsWith('structure'))) {
           // One page may have caught the element mid-change (a late answer, a timer): settle both
           // again and measure once more; a difference that stays is real.
-          for (const m of [blank, hostile]) await settle(m.page, 1500);
+          await Promise.all([blank, hostile].map((m) => settle(m.page, 1500)));
           blank = await measure(blank.page, true);
           hostile = await measure(hostile.page, true);
         }
