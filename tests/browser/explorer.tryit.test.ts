@@ -208,9 +208,14 @@ describe('Authorize panel, internal origin (spec 2 "API console", §4, §5)', ()
     const me = await (await page.request.get(`${suite.portal.baseUrl}/api/v1/auth/findSession`, { headers: { Authorization: `Bearer ${accessToken}` } })).json() as { user: { id: string } };
     await open(page, '/productDetails/prod-payments/resources/res-payments/methods');
     await page.locator('agora-portal [data-operation]').first().waitFor({ timeout: 60_000 });
-    await page.locator('agora-portal [data-action="open-authorize"]').click();
     const panel = page.locator('agora-portal [data-part="authorize"]');
-    await panel.waitFor();
+    // Once in a clean-clone CI run (session 13) the panel never opened after a click made as the
+    // operations first drew; not reproduced alone. Clicked again while it is not open, so this
+    // test checks the internal origin; the other Authorize tests here click once.
+    await expect.poll(async () => {
+      if (!(await panel.isVisible())) await page.locator('agora-portal [data-action="open-authorize"]').click({ timeout: 5_000 }).catch(() => undefined);
+      return panel.isVisible();
+    }, { timeout: 40_000, interval: 3_000 }).toBe(true);
     await panel.locator('select').first().selectOption('apiKey');
     const internal = panel.locator('[data-origin="internal"] input');
     await expect.poll(() => internal.isDisabled()).toBe(false);
