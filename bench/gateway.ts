@@ -20,7 +20,7 @@
 // Target: the gateway adds at most 2 ms at p50 and 5 ms at p99.
 import { profileUntilStopped } from './profiled.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -40,6 +40,10 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 /** Calls a second of the open-loop runs (BENCH_RATE). */
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const TARGET = { p50: 2, p99: 5 };
+/** BENCH_PIN=1: the proxies (server, reference) on core 1, the load generator and the upstream on
+ * core 0 (taskset), so that no proxy shares a core with the client or the upstream it measures
+ * against (bench/README.md, session 13). */
+const PIN = Boolean(process.env.BENCH_PIN);
 const UPSTREAM_PATH = '/v1/payments?limit=3';
 /** Requests to the server under this path go to its in-process pass-through (serverRole). */
 const INPROCESS_PREFIX = '/bench-inprocess';
@@ -253,11 +257,6 @@ function cpuMs(pid: number | undefined, mainThread = false): number {
 }
 const CLOCK_TICKS = 100;
 
-/** BENCH_PIN=1: the proxies (server, reference) on core 1, the load generator and the upstream on
- * core 0 (taskset), so that no proxy shares a core with the client or the upstream it measures
- * against (bench/README.md, session 13). */
-const PIN = Boolean(process.env.BENCH_PIN);
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** `count` GETs through the pool, `CONCURRENCY` at a time; the latency of each, in ms. */
@@ -400,7 +399,7 @@ else {
   const only = arg('store') as 'pglite' | 'postgres' | undefined;
   console.log(`gateway overhead: API key vs direct, concurrency ${CONCURRENCY}, ${CALLS} calls a side in ${ROUNDS} rounds; `
     + `server, upstream, reference proxy and load generator in separate processes; ${cpus().length} cores, load average ${load1()}`);
-  if (PIN) spawn('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' });
+  if (PIN) execFileSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' });
   const stores: Array<'pglite' | 'postgres'> = only ? [only] : process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   for (const store of stores) await measure(store);
 }
