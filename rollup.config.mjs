@@ -2,6 +2,9 @@
 //   dist/agora.js               defines every element (src/index.ts)
 //   dist/elements/<tag>.js      one element only, for pages that want just that one
 //   dist/chunks/[name]-[hash].js  shared code, each screen, each locale, each heavy viewer
+//   dist/builds/<time>-<kind>.json  what each build wrote (scripts/builds.mjs): the server caches
+//                               the hashed files it lists for a year; the chunks of a replaced build
+//                               stay 7 days (never removed by the next build)
 // Screens and viewers are dynamic imports, so each is its own lazily loaded chunk.
 //
 //   npx rollup -c                       production: minified with terser, source maps
@@ -9,7 +12,7 @@
 //   npx rollup -c --environment FAST    DEV without the heavy viewers (Swagger UI, GraphiQL,
 //                                       AsyncAPI, charts, highlighter): seconds, for the dev loop
 //   npx rollup -c -w --environment FAST rebuilds on every change
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -20,6 +23,7 @@ import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 import utilityStyles from './scripts/styles.mjs';
 import { buildManifest, buildTypes, missingDescriptions } from './scripts/elements-manifest.mjs';
+import { recordBuild } from './scripts/builds.mjs';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -189,43 +193,71 @@ function elementsManifest() {
   };
 }
 
-/** Removes chunks of earlier builds from dist/chunks, so the folder holds one build only. */
-function removeStaleChunks() {
+/**
+ * Writes this build's record (dist/builds/, scripts/builds.mjs: which files carry a content hash,
+ * which are entries) and prunes the chunks of builds replaced more than 7 days ago, instead of
+ * every chunk of earlier builds: a page still running the previous build (an open portal tab, an
+ * entry file cached for up to 5 minutes) keeps finding the chunks it asks for. `folders` hold
+ * this output's hashed chunks only. An entry is never imported by a chunk (checked here): the
+ * entries are overwritten in place, so a chunk of an older build would reach a newer build's code.
+ */
+function buildRecord(kind, folders) {
   return {
-    name: 'agora-remove-stale-chunks',
+    name: 'agora-build-record',
     writeBundle(options, bundle) {
-      const dir = resolve(options.dir, 'chunks');
-      if (!existsSync(dir)) return;
-      const current = new Set(Object.keys(bundle));
-      for (const file of readdirSync(dir)) {
-        const name = `chunks/${file}`;
-        if (!current.has(name) && !current.has(name.replace(/\.map$/, ''))) rmSync(resolve(dir, file), { force: true });
+      const immutable = new Set();
+      const mutable = new Set();
+      const entries = new Set(Object.values(bundle).filter((f) => f.type === 'chunk' && f.isEntry).map((f) => f.fileName));
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        const into = file.isEntry ? mutable : immutable;
+        into.add(file.fileName);
+        if (options.sourcemap) into.add(`${file.fileName}.map`);
+        const bad = [...file.imports, ...file.dynamicImports].filter((i) => entries.has(i));
+        if (!file.isEntry && bad.length) this.error(`${file.fileName} imports the entry ${bad.join(', ')}: entries are not hashed`);
       }
+      for (const file of Object.values(bundle)) if (file.type === 'asset' && !immutable.has(file.fileName)) mutable.add(file.fileName);
+      recordBuild({ dist: resolve(options.dir), kind, folders, immutable, mutable, keepPrevious: this.meta.watchMode });
     },
   };
 }
 
 /**
- * An element's screen is a dynamic import of its entry: the screen chunk's own static imports
- * (shared UI chunks) would be asked for only once it has arrived and been parsed, one more round
- * trip before the first paint (the explorer's Petstore: ~100 ms of its ~450). The element entries
- * import them too as the screen's import starts, so they download alongside. Imports, not
- * <link rel="modulepreload">: an element alone on a host page adds nothing to the page's <head>
- * (tests/elements). Each is a dependency the screen evaluates first anyway; a failure is left to
- * the screen's own import to report. Outside a browser (a server importing dist/ to pre-render)
- * nothing is fetched early.
+ * Every dynamic import of the bundle (screens, viewers, message sections) goes through
+ * __agoraImport, appended to each chunk that has one: a module that fails to load is asked for once
+ * more under `?agora-retry` before the import fails (src/elements/chunks.ts then reports a
+ * ChunkLoadError). The browser keeps a failed import of a URL for the page's lifetime, so the same
+ * URL would fail again at once; the query makes it a new module, and passes a cache or CDN that
+ * kept a 404 from the middle of a deploy. (A chunk imported statically by the failed one stays
+ * failed: a reload brings it.)
+ *
+ * An element entry also starts the screen chunk's own static imports (shared UI chunks) as the
+ * screen's import starts: they would be asked for only once the screen chunk has arrived and been
+ * parsed, one more round trip before the first paint (the explorer's Petstore: ~100 ms of its
+ * ~450). Imports, not <link rel="modulepreload">: an element alone on a host page adds nothing to
+ * the page's <head> (tests/elements). Each is a dependency the screen evaluates first anyway; a
+ * failure is left to the screen's own import to report. Outside a browser (a server importing
+ * dist/ to pre-render) nothing is fetched early.
  */
-function screenPreloads() {
+function dynamicImports() {
+  const CALL = '__agoraImport(import.meta.url,';
+  const HELPER = '\nfunction __agoraImport(b,p){var u=new URL(p,b).href;return import(u).catch(function(){return import(u+"?agora-retry")})}\n';
   return {
-    name: 'agora-screen-preloads',
+    name: 'agora-dynamic-imports',
     renderDynamicImport({ chunk, targetChunk, getTargetChunkImports }) {
-      if (!chunk.isEntry || !chunk.fileName.startsWith('elements/') || !targetChunk) return null;
-      const deps = (getTargetChunkImports() ?? []).filter((d) => d.type === 'internal')
-        // resolvedImportPath is the quoted specifier ('../chunks/x.js'), as written in the code.
-        .map((d) => d.resolvedImportPath.replace(/^['"]|['"]$/g, ''));
-      if (deps.length === 0) return null;
+      if (!targetChunk) return null;
+      const deps = chunk.isEntry && chunk.fileName.startsWith('elements/')
+        ? (getTargetChunkImports() ?? []).filter((d) => d.type === 'internal')
+          // resolvedImportPath is the quoted specifier ('../chunks/x.js'), as written in the code.
+          .map((d) => d.resolvedImportPath.replace(/^['"]|['"]$/g, ''))
+        : [];
+      if (deps.length === 0) return { left: CALL, right: ')' };
       const announce = `typeof document<"u"&&${JSON.stringify(deps)}.forEach(function(u){import(u).catch(function(){})})`;
-      return { left: `(${announce},import(`, right: '))' };
+      return { left: `(${announce},${CALL}`, right: '))' };
+    },
+    // Appended, so the source map stays as it is; a function declaration is hoisted.
+    renderChunk(code) {
+      return code.includes(CALL) ? { code: code + HELPER, map: null } : null;
     },
   };
 }
@@ -293,6 +325,7 @@ const workers = {
     commonjs(),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     !dev && minifier({ ecma: 2020, module: true, format: { comments: false } }),
+    buildRecord('workers', ['workers/chunks']),
   ],
 };
 
@@ -402,7 +435,7 @@ const bundle = {
     cssInline(),
     bundledElements(),
     viewerImports(),
-    screenPreloads(),
+    dynamicImports(),
     noIcuParser(),
     reactSyncStore(),
     nodeResolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
@@ -422,7 +455,7 @@ const bundle = {
     }),
     utilityStyles({ root }),
     precompiledMessages(),
-    removeStaleChunks(),
+    buildRecord('bundle', ['chunks']),
     elementsManifest(),
     !dev && minifier({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
   ],

@@ -1,6 +1,7 @@
 // Serves the built bundle and the demo pages next to the API (npm start, browser tests):
-//   /dist/*   the bundle; hashed chunks cached for a year, entry files (agora.js, elements/<tag>.js)
-//             for ENTRY_MAX_AGE; .br/.gz files served when the build wrote them, others compressed
+//   /dist/*   the bundle; the files a build wrote under a content hash (its record in dist/builds/)
+//             cached for a year, immutable; everything else (agora.js, elements/<tag>.js, the
+//             manifest) for ENTRY_MAX_AGE; .br/.gz files served when the build wrote them, others compressed
 //             on the fly; readable by any origin (a provider's page loads agora.js with one
 //             <script type="module">, which browsers fetch in CORS mode)
 //   /demo/*   the demo pages;  / -> demo/index.html;  /embed (or /embed.html) -> demo/embed.html
@@ -9,7 +10,8 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { notFound } from '../errors.ts';
 
@@ -19,10 +21,36 @@ const YEAR = 365 * 24 * 3600;
  * embedding agora.js within five minutes, and the entry is small (it names the hashed chunks). */
 export const ENTRY_MAX_AGE = 300;
 
-/** Rollup names chunks `name-<hash>.js` (hash of 8+ url-safe characters): their content never
- * changes under that name. */
-export const isHashed = (file: string) =>
-  /[-.][A-Za-z0-9_]{8,}\.(?:m?js|css|wasm|woff2?|ttf|svg|png|map)$/.test(basename(file)) || /[\\/]chunks[\\/]/.test(file);
+/**
+ * The files the builds wrote under a content hash, by path under dist/: exactly those listed as
+ * `immutable` by the build records in dist/builds/ (scripts/builds.mjs), never guessed from a
+ * name ("agora-carousel" looks like a hash). Reread when a build adds or prunes a record (the
+ * folder's mtime moves), so a rebuild under a running server is seen at once. A precompressed
+ * copy (x.js.gz) is what its file is.
+ */
+export function hashedFiles(dist: string): (path: string) => boolean {
+  const records = join(dist, 'builds');
+  let stamp = -1;
+  let files = new Set<string>();
+  return (path) => {
+    const mtime = statSync(records, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (mtime !== stamp) {
+      stamp = mtime;
+      files = new Set();
+      for (const name of mtime ? readdirSync(records) : []) {
+        if (!name.endsWith('.json')) continue;
+        try {
+          const record = JSON.parse(readFileSync(join(records, name), 'utf8')) as { immutable?: string[] };
+          for (const file of record.immutable ?? []) files.add(file);
+        } catch {
+          // A record being written or pruned this instant: the next change of the folder rereads it.
+          stamp = -1;
+        }
+      }
+    }
+    return files.has(relative(dist, path).split(sep).join('/').replace(/\.(?:br|gz)$/, ''));
+  };
+}
 
 export interface StaticOptions {
   /** Folder holding dist/ and demo/ (default: the project root). */
@@ -33,6 +61,7 @@ export default fp<StaticOptions>(async (app, options) => {
   const root = options.root ?? PROJECT_ROOT;
   const dist = join(root, 'dist');
   const demo = join(root, 'demo');
+  const isHashed = hashedFiles(dist);
 
   await app.register(fastifyStatic, {
     root: dist,
