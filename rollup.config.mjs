@@ -22,7 +22,7 @@ import json from '@rollup/plugin-json';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 import utilityStyles from './scripts/styles.mjs';
-import { buildManifest, buildTypes, missingDescriptions } from './scripts/elements-manifest.mjs';
+import { elementFiles, missingDescriptions } from './scripts/elements-manifest.mjs';
 import { recordBuild } from './scripts/builds.mjs';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 
@@ -173,9 +173,10 @@ function precompiledMessages() {
 }
 
 /**
- * dist/custom-elements.json and dist/agora.d.ts, from the element files' JSDoc (scripts/elements-
- * manifest.mjs). An element, attribute or event without a description fails the build (and
- * tests/unit/elements/manifest.test.ts).
+ * dist/custom-elements.json, dist/agora.d.ts and the editor data made from the manifest
+ * (vscode.html-custom-data.json, web-types.json), from the element files' JSDoc
+ * (scripts/elements-manifest.mjs). An element, attribute or event without a description fails the
+ * build (and tests/unit/elements/manifest.test.ts).
  */
 function elementsManifest() {
   return {
@@ -184,11 +185,10 @@ function elementsManifest() {
       for (const file of readdirSync(resolve(root, 'elements'))) this.addWatchFile(resolve(root, 'elements', file));
     },
     generateBundle() {
-      const manifest = buildManifest(root);
+      const { manifest, files } = elementFiles(root);
       const missing = missingDescriptions(manifest);
       if (missing.length) this.error(`custom-elements.json: no description for ${missing.join(', ')} (JSDoc in elements/)`);
-      this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source: JSON.stringify(manifest, null, 2) + '\n' });
-      this.emitFile({ type: 'asset', fileName: 'agora.d.ts', source: buildTypes(root) });
+      for (const [fileName, source] of Object.entries(files)) this.emitFile({ type: 'asset', fileName, source });
     },
   };
 }

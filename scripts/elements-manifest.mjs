@@ -19,7 +19,10 @@
 // without touching this script; `missingDescriptions` names what is left undocumented (the build
 // and tests/unit/elements/manifest.test.ts fail on it).
 //
-//   node scripts/elements-manifest.mjs        writes dist/custom-elements.json and dist/agora.d.ts
+// The editor data is made from the manifest: dist/vscode.html-custom-data.json (VS Code's
+// "html.customData") and dist/web-types.json (JetBrains IDEs, package.json "web-types").
+//
+//   node scripts/elements-manifest.mjs        writes the four files into dist/
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,11 +53,14 @@ function parseDoc(body) {
   return { description, tags };
 }
 
-/** The JSDoc block right before `index` in `text` (only blank space between), or null. */
+/** The JSDoc block right before `index` in `text` (only blank space between), or null. Only that
+ * block: the last one opening before `index` (an earlier block's text never runs into it). */
 function docBefore(text, index) {
   const before = text.slice(0, index);
-  const m = /\/\*\*([\s\S]*?)\*\/\s*$/.exec(before);
-  return m ? parseDoc(m[1]) : null;
+  const end = before.lastIndexOf('*/');
+  if (end < 0 || before.slice(end + 2).trim()) return null;
+  const start = before.lastIndexOf('/**', end);
+  return start < 0 ? null : parseDoc(before.slice(start + 3, end));
 }
 
 /** The {…} starting at `open` (an index of '{'), braces balanced, strings skipped. */
@@ -137,14 +143,55 @@ export function readEvents(root = ROOT) {
   return { events, common: commonNames };
 }
 
-/** The theme's CSS custom properties (src/styles/theme.ts), which every element reads on :host. */
-function cssProperties(root) {
-  const text = readFileSync(join(root, 'src/styles/theme.ts'), 'utf8');
-  const colors = [...text.matchAll(/\['([a-z]+)',\s*'([a-z-]+)',\s*'([a-z_]+)'\]/g)].map((m) => ({
+/** What each theme colour (THEME_COLORS in src/styles/theme.ts, by settings key) is used for. */
+const COLOR_USES = {
+  primary: 'links, the active navigation item and tab, focus rings, primary buttons',
+  secondary: 'secondary accents and badges',
+  tertiary: 'tertiary accents (highlighted labels)',
+  info: 'informational notices and badges',
+  success: 'success states (approved, active, paid)',
+  warning: 'warnings (pending, about to expire)',
+  danger: 'errors and destructive actions',
+  button: 'the call-to-action buttons (subscribe, sign in to subscribe)',
+  bg: "the element's background",
+  container_bg: 'cards, panels and other containers',
+  heading_bg: 'the portal header and hero banners',
+};
+const WHERE = 'Set it on the element or any ancestor to override the provider\'s appearance settings.';
+
+/**
+ * The CSS custom properties the elements read, each once with its own text: the theme colours
+ * (THEME_COLORS and DEFAULT_COLORS of src/styles/theme.ts: variable, settings key, default), the
+ * text colours on the provider's backgrounds, the button radius (theme.ts) and the font
+ * (src/styles/host.ts). tests/browser/manifest.test.ts checks this list against the built bundle.
+ */
+export function cssProperties(root = ROOT) {
+  const theme = readFileSync(join(root, 'src/styles/theme.ts'), 'utf8');
+  const list = (name, open, close) => {
+    const start = theme.indexOf(open, theme.indexOf(`export const ${name}`));
+    return theme.slice(start, theme.indexOf(close, start));
+  };
+  const font = /FONT_STACK\s*=\s*'([^']+)'/.exec(readFileSync(join(root, 'src/styles/units.ts'), 'utf8'))?.[1];
+  const defaults = Object.fromEntries([...list('DEFAULT_COLORS', '{', '};').matchAll(/([a-z_]+):\s*'([^']+)'/g)].map((m) => [m[1], m[2]]));
+  const colors = [...list('THEME_COLORS', '[', '];').matchAll(/\['([a-z]+)',\s*'([a-z-]+)',\s*'([a-z_]+)'\]/g)].map((m) => ({
     name: `--agora-${m[2]}`,
-    description: `Theme colour '${m[3]}' (the provider's appearance settings); set it on the element or an ancestor to override.`,
+    syntax: '<color>',
+    ...(defaults[m[3]] ? { default: defaults[m[3]] } : {}),
+    description: `Colour of ${COLOR_USES[m[3]] ?? m[3]} (appearance setting colors.${m[3]}). ${WHERE}`,
   }));
-  return [...colors, { name: '--agora-button-radius', description: "Buttons' corner radius (the provider's button format)." }];
+  const on = (variable, of) => ({
+    name: `--agora-on-${variable}`,
+    syntax: '<color>',
+    description: `Text colour on ${of}: white or near-black, whichever reads on the provider's colour. ${WHERE} (with the colour it goes on)`,
+  });
+  return [
+    ...colors,
+    on('primary', 'the primary colour (--agora-primary)'),
+    on('button', 'call-to-action buttons (--agora-button)'),
+    on('heading', 'the header and hero banners (--agora-heading-bg)'),
+    { name: '--agora-button-radius', syntax: '<length>', default: '6px', description: `Corner radius of buttons (appearance setting button_radius: 6px, 9999px for pill, 0px for square). ${WHERE}` },
+    { name: '--agora-font-family', syntax: '*', ...(font ? { default: font } : {}), description: `Font of everything inside the element (the page's own font never reaches in). ${WHERE}` },
+  ];
 }
 
 const TYPE_TEXT = { string: 'string', number: 'number', boolean: 'boolean', json: 'string' };
@@ -189,13 +236,82 @@ export function buildManifest(root = ROOT) {
           ...(a.default !== undefined ? { default: a.default } : a.kind === 'boolean' ? { default: 'false' } : {}),
           description: a.description,
         })),
+        // r2wc gives every attribute a property of the camelCase name; setting it sets the attribute.
+        members: el.attributes.map((a) => ({
+          kind: 'field',
+          name: a.prop,
+          type: { text: a.kind === 'json' ? 'unknown' : TYPE_TEXT[a.kind] },
+          description: `${a.description} (The property of the ${a.name} attribute; setting it sets the attribute${a.kind === 'json' ? ', as JSON' : ''}.)`,
+          attribute: a.name,
+          reflects: true,
+        })),
         events: el.events.map((e) => ({ name: e.name, type: { text: `CustomEvent<${e.detail}>` }, description: e.description })),
         cssProperties: css,
+        // The screen is drawn in the shadow root from the attributes: nothing a page puts inside the
+        // element is shown, and no inner node is exposed to ::part(); the custom properties above
+        // are the styling interface.
+        slots: [],
+        cssParts: [],
       }],
       exports: [{ kind: 'custom-element-definition', name: el.tag, declaration: { name, module: path } }],
     };
   });
   return { schemaVersion: '2.1.0', readme: 'README.md', modules };
+}
+
+const declarationsOf = (manifest) => manifest.modules.flatMap((m) => m.declarations.map((d) => ({ ...d, path: m.path })));
+
+/** dist/vscode.html-custom-data.json: VS Code's custom HTML data (settings: "html.customData"),
+ * made from the manifest: tags with their description and attributes. */
+export function buildVsCodeData(manifest) {
+  return {
+    version: 1.1,
+    tags: declarationsOf(manifest).map((d) => ({
+      name: d.tagName,
+      description: d.description,
+      attributes: d.attributes.map((a) => ({
+        name: a.name,
+        description: a.default !== undefined ? `${a.description}\n\nDefault: ${a.default}` : a.description,
+        ...(a.type.text === 'boolean' ? { valueSet: 'v' } : {}),
+      })),
+    })),
+  };
+}
+
+/** dist/web-types.json: JetBrains web-types (package.json "web-types"), made from the manifest:
+ * attributes, properties, events, CSS custom properties, parts and slots of every tag. */
+export function buildWebTypes(manifest, pkg) {
+  return {
+    $schema: 'https://raw.githubusercontent.com/JetBrains/web-types/master/schema/web-types.json',
+    name: pkg.name,
+    version: pkg.version,
+    'description-markup': 'markdown',
+    'js-types-syntax': 'typescript',
+    contributions: {
+      html: {
+        elements: declarationsOf(manifest).map((d) => ({
+          name: d.tagName,
+          description: d.description,
+          source: { module: `./dist/${d.path}`, symbol: d.name },
+          attributes: d.attributes.map((a) => ({
+            name: a.name,
+            description: a.description,
+            ...(a.default !== undefined ? { default: a.default } : {}),
+            value: a.type.text === 'boolean' ? { type: 'boolean', required: false } : { type: a.type.text === 'number' ? 'number' : 'string' },
+          })),
+          slots: d.slots,
+          js: {
+            properties: d.members.map((m) => ({ name: m.name, description: m.description, type: m.type.text })),
+            events: d.events.map((e) => ({ name: e.name, description: e.description, type: e.type.text })),
+          },
+          css: {
+            properties: d.cssProperties.map((p) => ({ name: p.name, description: p.description })),
+            parts: d.cssParts,
+          },
+        })),
+      },
+    },
+  };
 }
 
 /** What lacks a description: 'agora-x', 'agora-x[attr]', 'agora-x@event' (an event not declared
@@ -292,12 +408,27 @@ export function buildTypes(root = ROOT) {
   return out.join('\n');
 }
 
-/** Writes both files into `dir` (default dist/); returns what lacks a description. */
-export function writeElementFiles(dir = join(ROOT, 'dist'), root = ROOT) {
+/** Every generated file, by name under dist/: the manifest, the types and the editor data. */
+export function elementFiles(root = ROOT) {
   const manifest = buildManifest(root);
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const json = (value) => JSON.stringify(value, null, 2) + '\n';
+  return {
+    manifest,
+    files: {
+      'custom-elements.json': json(manifest),
+      'agora.d.ts': buildTypes(root),
+      'vscode.html-custom-data.json': json(buildVsCodeData(manifest)),
+      'web-types.json': json(buildWebTypes(manifest, pkg)),
+    },
+  };
+}
+
+/** Writes them into `dir` (default dist/); returns what lacks a description. */
+export function writeElementFiles(dir = join(ROOT, 'dist'), root = ROOT) {
+  const { manifest, files } = elementFiles(root);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'custom-elements.json'), JSON.stringify(manifest, null, 2) + '\n');
-  writeFileSync(join(dir, 'agora.d.ts'), buildTypes(root));
+  for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), source);
   return missingDescriptions(manifest);
 }
 
