@@ -1,5 +1,9 @@
 // Lazy screen chunks: a load that never answers fails after CHUNK_LOAD_TIMEOUT_MS (spec §9), and
 // a failed load is reported as a ChunkLoadError that the element frame shows with a reload button.
+// Before that, every dynamic import of the built bundle has asked once more for a module that
+// failed, under `?agora-retry` (rollup.config.mjs dynamicImports), and a rebuild keeps the chunks
+// of the builds of the last 7 days (scripts/builds.mjs), so a page open across a deploy, or one
+// whose entry file came from a cache, still finds what it loads.
 import { CHUNK_LOAD_TIMEOUT_MS } from '../rules/constants.ts';
 
 export class ChunkLoadError extends Error {
@@ -40,8 +44,8 @@ export function track<T>(promise: Promise<T>): Promise<T> {
 
 /** `load`, run once for every caller: one shared promise, marked as it settles (track). A failed
  * load is forgotten, so the next call asks again: an import that timed out may have arrived since.
- * (One the network refused stays refused: the browser keeps a failed module import until the page
- * reloads, which is what the error's reload button does.) */
+ * (One the network refused twice, plain and retried, stays refused: the browser keeps a failed
+ * module import until the page reloads, which is what the error's reload button does.) */
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | null = null;
   return () => {

@@ -60,6 +60,8 @@ export interface PortalOptions {
   egress?: EgressOptions;
   /** CORS_ORIGINS: origins of host pages that call the API (a test's second origin). */
   corsOrigins?: string[];
+  /** Folder holding the dist/ and demo/ to serve (default: the project's own). */
+  staticRoot?: string;
 }
 
 export interface Portal {
@@ -187,7 +189,7 @@ export async function startServer(options: PortalOptions = {}): Promise<Portal> 
   let app: FastifyInstance | undefined;
   try {
     await applySiteConfig(store.db, options);
-    app = await buildApp({ store, auth: { secret: AUTH_SECRET }, serveStatic: true, ...(options.egress ? { egress: options.egress } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}) });
+    app = await buildApp({ store, auth: { secret: AUTH_SECRET }, serveStatic: true, ...(options.egress ? { egress: options.egress } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}), ...(options.staticRoot ? { staticRoot: options.staticRoot } : {}) });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('the portal is not listening on a TCP port');
