@@ -240,8 +240,9 @@ function buildRecord(kind, folders) {
  * dist/ to pre-render) nothing is fetched early.
  */
 function dynamicImports() {
-  const CALL = '__agoraImport(import.meta.url,';
-  const HELPER = '\nfunction __agoraImport(b,p){var u=new URL(p,b).href;return import(u).catch(function(){return import(u+"?agora-retry")})}\n';
+  // The helper resolves the path against its own chunk's URL: each chunk has its copy.
+  const CALL = '__agoraImport(';
+  const HELPER = '\nfunction __agoraImport(p){var u=new URL(p,import.meta.url).href;return import(u).catch(function(){return import(u+"?agora-retry")})}\n';
   return {
     name: 'agora-dynamic-imports',
     renderDynamicImport({ chunk, targetChunk, getTargetChunkImports }) {
