@@ -8,8 +8,9 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '../rules/constants.ts';
 
 export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
-  /** CSS_CHUNK_LOAD_FAILED for a style chunk (viewer CSS), otherwise undefined. */
-  constructor(message: string, readonly code?: string) {
+  /** CSS_CHUNK_LOAD_FAILED for a style chunk (viewer CSS), otherwise undefined. `timedOut`: no
+   * answer within the time allowed (the import may still arrive), rather than a refused one. */
+  constructor(message: string, readonly code?: string, readonly timedOut = false) {
     super(message);
   }
 }
@@ -17,7 +18,7 @@ export class ChunkLoadError extends Error {
 export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_LOAD_TIMEOUT_MS): () => Promise<T> {
   return () =>
     new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${ms} ms`)), ms);
+      const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${ms} ms`, undefined, true)), ms);
       load().then(
         (value) => {
           clearTimeout(timer);
@@ -42,17 +43,18 @@ export function track<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-/** `load`, run once for every caller: one shared promise, marked as it settles (track). A failed
- * load is forgotten, so the next call asks again: an import that timed out may have arrived since.
- * (One the network refused twice, plain and retried, stays refused: the browser keeps a failed
- * module import until the page reloads, which is what the error's reload button does.) */
+/** `load`, run once for every caller: one shared promise, marked as it settles (track). A load that
+ * timed out is forgotten, so the next call asks again: the import may have arrived since. One the
+ * network refused (twice: plain and retried) stays the answer: the browser keeps a failed module
+ * import until the page reloads (the error's reload button), and asking again would only make
+ * React, which reads the promise with use(), suspend once more instead of showing the error. */
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | null = null;
   return () => {
     if (!loading) {
       loading = track(withTimeout(load)());
-      loading.catch(() => {
-        loading = null;
+      loading.catch((error: unknown) => {
+        if (error instanceof ChunkLoadError && error.timedOut) loading = null;
       });
     }
     return loading;
