@@ -27,6 +27,18 @@ function sizeOf(file: string): FileSize {
   return { file, raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
 }
 
+/** dist/ keeps the chunks of the builds of the last 7 days (scripts/builds.mjs): only the newest
+ * build's hashed files count (entries and files no record names always do). */
+function ofNewestBuild(file: string): boolean {
+  const dir = join(DIST, 'builds');
+  if (!existsSync(dir)) return true;
+  const records = readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { kind: string; immutable: string[] });
+  const newest = new Map(records.map((r) => [r.kind, r]));
+  const named = records.some((r) => r.immutable.includes(file));
+  return !named || [...newest.values()].some((r) => r.immutable.includes(file));
+}
+
 function allJs(dir = DIST): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -85,7 +97,7 @@ async function main(): Promise<void> {
     });
 
     const loaded = new Set([...full.rows, ...single.rows].map((r) => r.file));
-    const lazy = allJs().filter((f) => !loaded.has(f)).map(sizeOf).sort((a, b) => b.gzip - a.gzip);
+    const lazy = allJs().filter((f) => !loaded.has(f) && ofNewestBuild(f)).map(sizeOf).sort((a, b) => b.gzip - a.gzip);
 
     for (const m of [full, single]) {
       console.log(`\n${m.label}: route "${m.route}"`);
