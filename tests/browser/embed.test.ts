@@ -271,6 +271,26 @@ describe('an origin CORS_ORIGINS does not allow', () => {
     await shot(page, 'embed-no-cors');
     await page.context().close();
   });
+  it('every element that reads data shows its error state in its place and sends agora-error', { timeout: 120_000 }, async () => {
+    const api = `${portal.baseUrl}/api/v1`;
+    const elements: Record<string, string> = {
+      'agora-portal': '', 'agora-home': '', 'agora-carousel': '', 'agora-categories': '', 'agora-docs': 'product-id="prod-payments"',
+      'agora-document': 'doc-id="doc-terms"', 'agora-catalogue': '', 'agora-product': 'product-id="prod-payments"',
+      'agora-subscribe-button': 'product-id="prod-payments"', 'agora-explorer': 'product-id="prod-payments" resource-id="res-payments"',
+      'agora-reviews': 'product-id="prod-payments"',
+    };
+    pages.set('/nocors-all', hostPage(Object.entries(elements).map(([tag, attrs]) => `<section><${tag} ${attrs} api-base="${api}"></${tag}></section>`).join('\n'),
+      `${HEAR}<script type="module" src="${portal.baseUrl}/dist/agora.js"></script>`));
+    const page = await newPage(browser);
+    await page.goto(`http://localhost:${hostPort}/nocors-all`);
+    const tags = Object.keys(elements);
+    await poll(async () => [...new Set((await heard(page)).filter((h) => h.name === 'agora-error').map((h) => h.tag))].sort(), 'agora-error from each element').toEqual([...tags].sort());
+    for (const tag of tags) {
+      await poll(() => page.locator(`${tag} [role="alert"]`).count(), `${tag} shows its error`).toBeGreaterThan(0);
+      expect((await page.locator(tag).boundingBox())!.height, tag).toBeGreaterThan(20);
+    }
+    await page.context().close();
+  });
 });
 
 describe('two copies of the bundle on one page', () => {
