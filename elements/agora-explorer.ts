@@ -6,7 +6,7 @@ import { prefetchExplorer } from '../src/api/prefetch.ts';
  * One API resource of a product (the resource page of the portal): its notices, its definition for
  * download, and the explorer of its specification (OpenAPI, AsyncAPI, GraphQL, WSDL, protobuf) with
  * the try-it console. With version-id, the resource and its index are asked for as soon as the
- * element exists.
+ * element exists. Pre-renderable (GET /embed/render/agora-explorer: the first screen of its operations).
  * Usage: `<agora-explorer product-id="prod-payments" version-id="…" resource-id="res-payments" tab="methods">`
  * @fires agora-credential-created
  */

@@ -4,6 +4,7 @@ import { defineElement } from '../src/elements/define.ts';
 /**
  * The product details page (overview, resources, documents, plans, ratings, plan pages). Alone on a
  * page it moves between its own tabs; links elsewhere go to the portal (agora-navigate first).
+ * Pre-renderable (GET /embed/render/agora-product).
  * Usage: `<agora-product product-id="prod-payments" version-id="…" tab="plans" plan-id="…">`
  * @fires agora-subscribed
  */

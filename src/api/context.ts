@@ -9,13 +9,36 @@ export interface ElementConfig {
   apiBase: string;
   tenant: string | null;
   locale: Locale;
+  /** Base of the full portal's addresses for links from a stand-alone element, without a trailing
+   * slash ('' for this page's origin). */
+  portalUrl: string;
 }
 
 export const ElementConfigContext = createContext<ElementConfig>({
   apiBase: DEFAULT_API_BASE,
   tenant: null,
   locale: DEFAULT_LOCALE,
+  portalUrl: '',
 });
+
+/**
+ * Where an element's links lead: the portal-url attribute or Agora.configure({ portalUrl }) when
+ * given, else the origin of an absolute API base: an element on another origin (a CMS page) links
+ * to the marketplace that answers its API, not to a /productDetails/… of the host that answers 404.
+ * A relative API base means the API, and so the portal, share this page's origin.
+ */
+export function portalOf(portalUrl: string | null | undefined, apiBase: string): string {
+  const given = portalUrl?.trim();
+  if (given) return given.replace(/\/+$/, '');
+  if (/^https?:\/\//i.test(apiBase)) {
+    try {
+      return new URL(apiBase).origin;
+    } catch {
+      // Not a URL after all: links stay on this page's origin.
+    }
+  }
+  return '';
+}
 
 export function useElementConfig(): ElementConfig {
   return useContext(ElementConfigContext);

@@ -4,7 +4,7 @@
 // cache shared by every element.
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, Fragment, lazy, Suspense, useLayoutEffect, useMemo, type ComponentType, type ReactNode } from 'react';
-import { apiFor, ElementConfigContext, type ElementConfig } from '../api/context.ts';
+import { apiFor, ElementConfigContext, portalOf, type ElementConfig } from '../api/context.ts';
 import { restoreSession } from '../api/auth.ts';
 import type { Api } from '../api/client.ts';
 import { loadTexts, LocaleContext, readLocaleCookie, toLocale, useMessages } from '../i18n/intl.ts';
@@ -16,7 +16,8 @@ import { ElementFrame } from './frame.tsx';
 import { installPageApi } from './page.ts';
 import { HostContext } from './host.ts';
 import { CatalogueGate } from './CatalogueGate.tsx';
-import { dropPrerendered, keepDeclarativeRoot, seedPrerendered } from './prerendered.ts';
+import { dropPrerendered, keepDeclarativeRoot, keepPrerendered, seedPrerendered } from './prerendered.ts';
+import { SWRConfig } from 'swr';
 
 /** How an attribute's text becomes a prop. */
 export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
@@ -38,9 +39,11 @@ export interface CommonAttributes {
   tenant?: string;
   /** en-US, fr-FR, pt-BR or de-DE; default: Agora.configure, then the locale cookie, then en-US. */
   locale?: string;
+  /** Where the full portal lives, for links and sign-in (e.g. 'https://market.example.com'); default: Agora.configure({ portalUrl }), else the origin of an absolute api-base, else this page's origin. */
+  portalUrl?: string;
 }
 
-const COMMON_ATTRIBUTES: AttributeMap<CommonAttributes> = { apiBase: 'string', tenant: 'string', locale: 'string' };
+const COMMON_ATTRIBUTES: AttributeMap<CommonAttributes> = { apiBase: 'string', tenant: 'string', locale: 'string', portalUrl: 'string' };
 
 export type AgoraTag = `agora-${string}`;
 
@@ -100,16 +103,18 @@ export function parseAttribute(type: AttributeType, value: string | null): unkno
 
 /** The element's configuration: its attributes, over Agora.configure, over the cookie and defaults. */
 function configOf(attrs: CommonAttributes, page: AgoraConfig): ElementConfig {
+  const apiBase = attrs.apiBase?.trim() || page.apiBase;
   return {
-    apiBase: attrs.apiBase?.trim() || page.apiBase,
+    apiBase,
     tenant: attrs.tenant?.trim() || page.tenant,
     locale: toLocale(attrs.locale) ?? page.locale ?? readLocaleCookie() ?? DEFAULT_LOCALE,
+    portalUrl: portalOf(attrs.portalUrl || page.portalUrl, apiBase),
   };
 }
 
 function useConfig(attrs: CommonAttributes): ElementConfig {
   const page = useAgora((s) => s.config);
-  return useMemo(() => configOf(attrs, page), [attrs.apiBase, attrs.tenant, attrs.locale, page]);
+  return useMemo(() => configOf(attrs, page), [attrs.apiBase, attrs.tenant, attrs.locale, attrs.portalUrl, page]);
 }
 
 /** Suspends until the element's message sections are there. */
@@ -131,15 +136,18 @@ export function ElementTree({ Screen, options, config, host, props }: {
 }): ReactNode {
   const fallback = options.fallback ? createElement(options.fallback) : null;
   const screen = createElement(Fragment, null, createElement(Screen, props), createElement(TakeOver, { host }));
-  return createElement(HostContext.Provider, { value: host },
+  return createElement(HostContext.Provider, { value: host }, createElement(SWRConfig, { value: PRERENDERED_SWR },
     createElement(ElementConfigContext.Provider, { value: config },
       createElement(LocaleContext.Provider, { value: config.locale },
         createElement(ElementFrame, null,
           createElement(Suspense, { fallback },
             createElement(Sections, { names: options.sections ?? [] }, options.catalogue
               ? createElement(CatalogueGate, null, screen)
-              : screen))))));
+              : screen)))))));
 }
+
+/** A pre-rendered element keeps its data when a refresh fails (prerendered.ts). */
+const PRERENDERED_SWR = { use: [keepPrerendered] };
 
 /**
  * Defines `tag` once; loading the bundle twice, or two bundles, is harmless.
@@ -186,8 +194,8 @@ export function defineElement<P extends object>(
   const byAttribute = new Map(Object.keys(types).map((prop) => [kebab(prop), prop]));
 
   function Root(props: CommonAttributes & { container?: ShadowRoot } & Record<string, unknown>) {
-    const { container, apiBase, tenant, locale, ...screenProps } = props;
-    const config = useConfig({ apiBase, tenant, locale });
+    const { container, apiBase, tenant, locale, portalUrl, ...screenProps } = props;
+    const config = useConfig({ apiBase, tenant, locale, portalUrl });
     const host = (container?.host as HTMLElement | undefined) ?? null;
     return createElement(ElementTree, { Screen, options, config, host, props: screenProps });
   }

@@ -11,12 +11,18 @@
 //    until the screen's chunk has loaded, only some of the rules: its `.m-0` alone would beat the
 //    <style>'s `.mb-4` on the heading and move everything below by 16 px, then back. Adopted after
 //    the shared sheets, the pre-rendered rules keep winning until the nodes they style go.
-import { unstable_serialize } from 'swr';
+//  - a request that fails in the browser (the API down, a host origin CORS_ORIGINS does not allow)
+//    does not replace what the page already shows with an error block: an entry the server rendered
+//    keeps its data (keepPrerendered), and the host still hears of the failure (agora-error).
+import { useEffect } from 'react';
+import { unstable_serialize, type Middleware, type SWRResponse } from 'swr';
 import type { Api } from '../api/client.ts';
 import type { CacheKey } from '../api/keys.ts';
 import { swrCache } from '../api/swr.ts';
 import { agoraStore } from '../state/store.ts';
 import { tokenSubject } from '../state/token.ts';
+import { emit } from './events.ts';
+import { useHost } from './host.ts';
 
 /** Marks the script holding the rendered data: [{ key, data }], key without scope and subject. */
 export const PRERENDERED_DATA = 'data-agora-prerendered';
@@ -72,5 +78,33 @@ export function seedPrerendered(root: ShadowRoot, api: Api): void {
   for (const { key, data } of entries) {
     const id = unstable_serialize([api.scope, subject, ...key]);
     if (!swrCache.has(id)) swrCache.set(id, { data });
+    seeded.add(id);
   }
 }
+
+/** Cache ids whose data came from a pre-render. */
+const seeded = new Set<string>();
+
+/**
+ * swr middleware of every element: a pre-rendered entry whose refresh fails keeps showing its data
+ * (the screen sees no error; screens show an error before stale data), and the element sends
+ * agora-error so the host page knows. Other entries pass through.
+ */
+export const keepPrerendered: Middleware = (useSWRNext) => (key, fetcher, config) => {
+  const result = useSWRNext(key, fetcher, config) as SWRResponse;
+  const host = useHost();
+  const hidden = result.error !== undefined && result.data !== undefined && seeded.has(unstable_serialize(key)) ? result.error as unknown : undefined;
+  useEffect(() => {
+    if (hidden === undefined) return;
+    const { message, status } = hidden as { message?: unknown; status?: unknown };
+    emit(host, 'agora-error', { message: typeof message === 'string' ? message : String(hidden), ...(typeof status === 'number' ? { status } : {}) });
+  }, [hidden, host]);
+  if (hidden === undefined) return result;
+  return {
+    mutate: result.mutate,
+    get data() { return result.data; },
+    get error() { return undefined; },
+    get isValidating() { return result.isValidating; },
+    get isLoading() { return result.isLoading; },
+  };
+};

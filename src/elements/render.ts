@@ -14,7 +14,7 @@ import { createElement, lazy, type ComponentType } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { SWRConfig, unstable_serialize, useSWRConfig, type Middleware } from 'swr';
 import { twind, virtual, type Twind } from '@twind/core';
-import { resetClientsForRendering, type ElementConfig } from '../api/context.ts';
+import { portalOf, resetClientsForRendering, type ElementConfig } from '../api/context.ts';
 import { swrCache } from '../api/swr.ts';
 import { toLocale } from '../i18n/intl.ts';
 import { DEFAULT_LOCALE } from '../rules/constants.ts';
@@ -22,12 +22,15 @@ import { HOST_CSS } from '../styles/host.ts';
 import { twindConfig } from '../styles/twind.config.ts';
 import { definitions, ElementTree, kebab, parseAttribute, type AgoraTag } from './define.ts';
 import { PRERENDERED_DATA, type PrerenderedEntry } from './prerendered.ts';
+import { setMarkdownWindow } from '../ui/markdown.ts';
 
 /** The elements worth pre-rendering: shown to visitors on marketing pages, with data in them. */
 const RENDERABLE: Record<string, () => Promise<unknown>> = {
   'agora-carousel': () => import('../../elements/agora-carousel.ts'),
   'agora-catalogue': () => import('../../elements/agora-catalogue.ts'),
   'agora-subscribe-button': () => import('../../elements/agora-subscribe-button.ts'),
+  'agora-product': () => import('../../elements/agora-product.ts'),
+  'agora-explorer': () => import('../../elements/agora-explorer.ts'),
 };
 
 export const RENDERABLE_TAGS = Object.keys(RENDERABLE);
@@ -37,6 +40,9 @@ export interface RenderOptions {
   apiBase: string;
   tenant?: string;
   locale?: string;
+  /** Where the full portal lives, for the links in the HTML; default: the origin of an absolute
+   * api-base attribute, else of `apiBase` (a portal-url attribute overrides both). */
+  portalUrl?: string;
   /** How the server sends the requests (default: the global fetch). */
   fetch?: typeof fetch;
 }
@@ -52,6 +58,16 @@ export async function attributesOf(tag: string): Promise<string[]> {
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** JSON inside <script>: nothing in it may close the element or open a comment. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/** Markdown is sanitised by DOMPurify (src/ui/markdown.ts), which needs a DOM: jsdom's, made once
+ * on the first render, so the server's HTML is what the browser's sanitiser makes. */
+let markdownDom: Promise<void> | null = null;
+function prepareMarkdown(): Promise<void> {
+  // (happy-dom's DOM lets DOMPurify pass scripts and handlers through: not that one.)
+  markdownDom ??= (import('jsdom' as string) as Promise<{ JSDOM: new (html: string) => { window: unknown } }>)
+    .then(({ JSDOM }) => setMarkdownWindow(new JSDOM('').window as Window));
+  return markdownDom;
+}
 
 let tw: Twind | null = null;
 
@@ -110,21 +126,25 @@ export function renderElement(tag: string, attributes: Record<string, string>, o
 async function renderNow(tag: string, attributes: Record<string, string>, options: RenderOptions): Promise<string> {
   const load = RENDERABLE[tag];
   if (!load) throw new RenderError(`${tag} is not pre-rendered; these are: ${RENDERABLE_TAGS.join(', ')}`);
-  await load();
+  await Promise.all([load(), prepareMarkdown()]);
   const definition = definitions.get(tag as AgoraTag)!;
   const props: Record<string, unknown> = {};
   for (const [prop, type] of Object.entries(definition.types)) {
     const value = parseAttribute(type, attributes[kebab(prop)] ?? null);
     if (value !== undefined) props[prop] = value;
   }
-  const { apiBase: ownBase, tenant: ownTenant, locale: ownLocale, ...screenProps } = props as Record<string, unknown> & { apiBase?: string; tenant?: string; locale?: string };
-  // The server's own API base, whatever the attribute says (it is for the browser): a render never
-  // sends requests where a caller's attribute points.
-  void ownBase;
+  const { apiBase: ownBase, tenant: ownTenant, locale: ownLocale, portalUrl: ownPortal, ...screenProps } = props as Record<string, unknown> & {
+    apiBase?: string; tenant?: string; locale?: string; portalUrl?: string;
+  };
   const config: ElementConfig = {
+    // The server's own API base, whatever the attribute says (it is for the browser): a render never
+    // sends requests where a caller's attribute points.
     apiBase: options.apiBase,
     tenant: ownTenant?.trim() || options.tenant || null,
     locale: toLocale(ownLocale) ?? toLocale(options.locale) ?? DEFAULT_LOCALE,
+    // The links the element will have once its script runs (define.ts configOf), so a page without
+    // script, or before it, opens the portal too, not the host page's own /productDetails/….
+    portalUrl: portalOf(ownPortal || options.portalUrl, /^https?:\/\//i.test(ownBase?.trim() ?? '') ? ownBase!.trim() : options.apiBase),
   };
   swrCache.clear();
   resetClientsForRendering(options.fetch);

@@ -1,12 +1,12 @@
 // How screens read their route and move between pages. Inside <agora-portal> navigation stays in
 // the page (history or hash mode). A stand-alone element (no portal around it) links to the full
-// portal at Agora.configure({ portalUrl }) and first dispatches a cancelable `agora-navigate` event,
+// portal (portal-url, Agora.configure({ portalUrl }), else the origin of an absolute api-base) and first dispatches a cancelable `agora-navigate` event,
 // so a host page may route by itself.
 import { createContext, useContext, useMemo, type AnchorHTMLAttributes, type MouseEvent, type Ref } from 'react';
 import { emit } from '../elements/events.ts';
 import { useHost } from '../elements/host.ts';
 import { isPageUrl, safeReturnTo, type RouteMatch } from '../rules/routes.ts';
-import { useAgora } from '../state/store.ts';
+import { useElementConfig } from '../api/context.ts';
 
 export interface Navigator {
   /** The href an <a> needs to reach a portal location (path + query). */
@@ -32,9 +32,8 @@ export interface NavigateDetail {
   href: string;
 }
 
-function standaloneNavigator(host: HTMLElement | null, portalUrl: string | null): Navigator {
-  const base = (portalUrl ?? '').replace(/\/+$/, '');
-  const href = (location: string) => base + location;
+function standaloneNavigator(host: HTMLElement | null, portalUrl: string): Navigator {
+  const href = (location: string) => portalUrl + location;
   return {
     inPortal: false,
     href,
@@ -56,7 +55,8 @@ function standaloneNavigator(host: HTMLElement | null, portalUrl: string | null)
 export function useNavigator(): Navigator {
   const inPortal = useContext(NavigatorContext);
   const host = useHost();
-  const portalUrl = useAgora((s) => s.config.portalUrl);
+  // The element's own (its portal-url, Agora.configure, or its API's origin: api/context.ts portalOf).
+  const { portalUrl } = useElementConfig();
   return useMemo(() => inPortal ?? standaloneNavigator(host, portalUrl), [inPortal, host, portalUrl]);
 }
 

@@ -128,15 +128,19 @@ export interface ErrorPlaceholderProps {
   className?: string;
 }
 
-export function ErrorPlaceholder({ error, title, message, onRetry, className }: ErrorPlaceholderProps) {
-  const t = useT();
-  // The host page hears of every failure an element shows (agora-error), once per error.
+/** The host page hears of every failure an element shows (agora-error), once per error. */
+export function useErrorEvent(error: unknown): void {
   const emit = useEmit();
   useEffect(() => {
     if (error === undefined || error === null) return;
     const { message: text, status } = error as { message?: unknown; status?: unknown };
     emit('agora-error', { message: typeof text === 'string' ? text : String(error), ...(typeof status === 'number' ? { status } : {}) });
   }, [error, emit]);
+}
+
+export function ErrorPlaceholder({ error, title, message, onRetry, className }: ErrorPlaceholderProps) {
+  const t = useT();
+  useErrorEvent(error);
   return (
     <Frame
       role="alert"

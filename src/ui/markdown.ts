@@ -99,11 +99,18 @@ export function extractToc(source: string, maxLevel = 3): TocEntry[] {
 }
 
 let purifier: DOMPurify | null = null;
+/** A server rendering elements has no window: it hands one in (src/elements/render.ts). */
+let serverWindow: Window | null = null;
+
+export function setMarkdownWindow(win: Window): void {
+  serverWindow = win;
+  purifier = null;
+}
 
 function getPurifier(): DOMPurify {
   if (purifier) return purifier;
   // A private instance so our hooks never affect another user of DOMPurify on the page.
-  purifier = createDOMPurify(window);
+  purifier = createDOMPurify((serverWindow ?? window) as never);
   purifier.addHook('afterSanitizeAttributes', (raw) => {
     if (raw.nodeType !== 1) return;
     const node = raw as Element;

@@ -8,11 +8,17 @@
 //    shows its products with JavaScript disabled (screenshot), and with JavaScript the element
 //    takes it over with no layout shift (CLS 0) and the same products;
 //  - SSR-safe import: dist/agora.js and every dist/elements/<tag>.js import in Node (also with
-//    @lit-labs/ssr-dom-shim's globals installed, as SSR frameworks do) and define nothing.
+//    @lit-labs/ssr-dom-shim's globals installed, as SSR frameworks do) and define nothing;
+//  - links from another origin open the portal without any configuration (the origin of api-base),
+//    with JavaScript off (pre-rendered) and on (issue 27 problem 4);
+//  - an origin CORS_ORIGINS does not allow: the subscribe button says it is unavailable (in the
+//    element's locale) and sends agora-error; a pre-rendered carousel keeps its content (problem 5);
+//  - two copies of the bundle on one page (dist served again under /copy/ by the host): one
+//    Agora.setAccessToken and Agora.configure({ locale }) reach the elements of both (problem 6).
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, normalize } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { accountOf, launchBrowser, newPage, pageErrors, poll, RESULTS_DIR, ROOT, startPortal, type Portal } from './harness.ts';
@@ -22,6 +28,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(RESULTS_
 
 let host: Server;
 let hostOrigin = '';
+let hostPort = 0;
 let portal: Portal;
 let browser: Browser;
 /** path -> HTML the second origin serves */
@@ -29,11 +36,23 @@ const pages = new Map<string, string>();
 
 beforeAll(async () => {
   host = createServer((request, response) => {
-    const html = pages.get((request.url ?? '/').split('?')[0]!);
+    const path = (request.url ?? '/').split('?')[0]!;
+    // A second copy of the bundle: the built dist/ again, under this origin's /copy/.
+    if (path.startsWith('/copy/')) {
+      const file = normalize(join(ROOT, 'dist', path.slice('/copy/'.length)));
+      try {
+        const body = file.startsWith(join(ROOT, 'dist')) ? readFileSync(file) : null;
+        if (body) return void response.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream' }).end(body);
+      } catch {
+        // answered 404 below
+      }
+    }
+    const html = pages.get(path);
     response.writeHead(html ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(html ?? 'not found');
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  hostOrigin = `http://127.0.0.1:${(host.address() as { port: number }).port}`;
+  hostPort = (host.address() as { port: number }).port;
+  hostOrigin = `http://127.0.0.1:${hostPort}`;
   portal = await startPortal({ corsOrigins: [hostOrigin] });
   browser = await launchBrowser();
 });
@@ -148,6 +167,166 @@ describe('pre-rendered carousel', () => {
     // No tolerance: any shift fails, naming the shifted nodes and their boxes.
     expect(cls, JSON.stringify(shifts)).toBe(0);
     await shot(page, 'embed-prerendered-carousel-live');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** Records the agora-* events that reach the document: name, the element, detail. */
+const HEAR = `<script>window.heard = [];
+  for (const name of ['agora-navigate', 'agora-signin-required', 'agora-error']) {
+    document.addEventListener(name, (e) => window.heard.push({ name, tag: e.target.tagName.toLowerCase(), detail: e.detail }));
+  }</script>`;
+const heard = (page: Page) => page.evaluate(() => (window as unknown as { heard: Array<{ name: string; tag: string; detail: { message?: string; status?: number } }> }).heard);
+
+describe('pre-rendered product overview and explorer', () => {
+  it.each([
+    ['agora-product', 'product-id=prod-payments', 'agora-product', 'Sign in to subscribe'],
+    ['agora-explorer', 'product-id=prod-payments&resource-id=res-payments', 'agora-explorer', 'List payments'],
+  ])('%s is taken over without a layout shift', { timeout: 90_000 }, async (tag, query, _file, text) => {
+    const api = `${portal.baseUrl}/api/v1`;
+    const rendered = await (await fetch(`${portal.baseUrl}/embed/render/${tag}?${query}&api-base=${encodeURIComponent(api)}`)).text();
+    const observer = `<script>window.cls = 0; window.shifts = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) { if (!e.hadRecentInput) { window.cls += e.value; window.shifts.push({ value: e.value, sources: e.sources.map((x) => (x.node ? x.node.nodeName + (x.node.className ? '.' + String(x.node.className).split(' ')[0] : '') : '?') + ' ' + JSON.stringify(x.previousRect) + ' -> ' + JSON.stringify(x.currentRect)) }); } } })
+        .observe({ type: 'layout-shift', buffered: true });</script>`;
+    pages.set(`/${tag}`, hostPage(rendered, `${observer}<script type="module" src="${portal.baseUrl}/dist/elements/${tag}.js"></script>`));
+    const page = await newPage(browser);
+    await page.goto(`${hostOrigin}/${tag}`);
+    await poll(() => page.locator(`${tag} script[data-agora-prerendered]`).count(), 'the element takes over').toBe(0);
+    await page.locator(tag).getByText(text).first().waitFor({ timeout: 10_000 });
+    // A shift would come with the first frames after the take-over (as in the carousel's test).
+    await page.waitForTimeout(500);
+    const { cls, shifts } = await page.evaluate(() => {
+      const w = window as unknown as { cls: number; shifts: unknown[] };
+      return { cls: w.cls, shifts: w.shifts };
+    });
+    await shot(page, `embed-prerendered-${tag}`);
+    expect(cls, JSON.stringify(shifts)).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('links from another origin', () => {
+  it('open the portal, pre-rendered (JavaScript off) and live, with no portalUrl configured', { timeout: 120_000 }, async () => {
+    const api = `${portal.baseUrl}/api/v1`;
+    // Pre-rendered without api-base: the links lead to the server that rendered it.
+    const rendered = await (await fetch(`${portal.baseUrl}/embed/render/agora-carousel?category=cat-finance`)).text();
+    pages.set('/links-static', hostPage(rendered));
+    const still = await newPage(browser, { javaScriptEnabled: false });
+    await still.goto(`${hostOrigin}/links-static`);
+    const staticLinks = await still.locator('agora-carousel [data-slide] a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    expect(staticLinks.length).toBeGreaterThan(0);
+    for (const href of staticLinks) expect(href.startsWith(`${portal.baseUrl}/productDetails/`), href).toBe(true);
+    await still.context().close();
+
+    pages.set('/links', hostPage(`<agora-carousel category="cat-finance" api-base="${api}"></agora-carousel>
+      <agora-subscribe-button product-id="prod-payments" api-base="${api}"></agora-subscribe-button>`,
+    `<script type="module" src="${portal.baseUrl}/dist/agora.js"></script>`));
+    const page = await newPage(browser);
+    await page.goto(`${hostOrigin}/links`);
+    const signIn = page.locator('agora-subscribe-button [data-look="signin"]');
+    await signIn.waitFor({ timeout: 30_000 });
+    expect(await signIn.evaluate((a) => (a as HTMLAnchorElement).href)).toMatch(new RegExp(`^${portal.baseUrl}/signin\\?returnTo=%2FproductDetails%2Fprod-payments`));
+    const tile = page.locator('agora-carousel [data-slide][data-visible="true"] h3 a').first();
+    await tile.waitFor({ timeout: 30_000 });
+    const target = await tile.evaluate((a) => (a as HTMLAnchorElement).href);
+    expect(target.startsWith(`${portal.baseUrl}/productDetails/`), target).toBe(true);
+    const title = (await tile.innerText()).trim();
+    // A click opens the product in the portal (not a 404 of the host).
+    await tile.click();
+    await page.waitForURL(`${portal.baseUrl}/productDetails/**`, { timeout: 30_000 });
+    await poll(() => page.locator('agora-portal h1').first().innerText().catch(() => ''), 'the portal shows the product').toContain(title);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('an origin CORS_ORIGINS does not allow', () => {
+  it('shows a translated error in the subscribe button, keeps a pre-rendered carousel, and sends agora-error', { timeout: 120_000 }, async () => {
+    const api = `${portal.baseUrl}/api/v1`;
+    const rendered = await (await fetch(`${portal.baseUrl}/embed/render/agora-carousel?category=cat-finance&api-base=${encodeURIComponent(api)}`)).text();
+    // The carousel's pre-rendered height, measured before any module runs.
+    pages.set('/nocors', hostPage(`${rendered}<script>window.before = document.querySelector('agora-carousel').getBoundingClientRect().height;</script>
+      <p><agora-subscribe-button product-id="prod-payments" api-base="${api}" locale="fr-FR"></agora-subscribe-button></p>`,
+    `${HEAR}<script type="module" src="${portal.baseUrl}/dist/agora.js"></script>`));
+    const page = await newPage(browser);
+    // localhost is another origin than the allowed 127.0.0.1 one: every API request is refused by CORS.
+    await page.goto(`http://localhost:${hostPort}/nocors`);
+    const failed = page.locator('agora-subscribe-button [data-look="error"]');
+    await failed.waitFor({ timeout: 30_000 });
+    expect(await failed.innerText()).toMatch(/Abonnement indisponible/);
+    const box = await failed.boundingBox();
+    expect(box!.height).toBeGreaterThan(20);
+    expect(box!.width).toBeGreaterThan(100);
+    await poll(async () => (await heard(page)).filter((h) => h.name === 'agora-error').map((h) => h.tag)).toEqual(expect.arrayContaining(['agora-subscribe-button', 'agora-carousel']));
+    // The carousel took its pre-rendered DOM over and kept showing it: same height, its slides, no error block.
+    await poll(() => page.locator('agora-carousel script[data-agora-prerendered]').count(), 'the element takes over').toBe(0);
+    const before = await page.evaluate(() => (window as unknown as { before: number }).before);
+    expect(before).toBeGreaterThan(200);
+    expect((await page.locator('agora-carousel').boundingBox())!.height).toBe(before);
+    expect(await page.locator('agora-carousel [data-slide]').count()).toBeGreaterThan(0);
+    expect(await page.locator('agora-carousel [role="alert"]').count()).toBe(0);
+    for (const event of (await heard(page)).filter((h) => h.name === 'agora-error')) expect(event.detail.status).toBe(0);
+    await shot(page, 'embed-no-cors');
+    await page.context().close();
+  });
+  it('every element that reads data shows its error state in its place and sends agora-error', { timeout: 120_000 }, async () => {
+    const api = `${portal.baseUrl}/api/v1`;
+    const elements: Record<string, string> = {
+      'agora-portal': '', 'agora-home': '', 'agora-carousel': '', 'agora-categories': '', 'agora-docs': 'product-id="prod-payments"',
+      'agora-document': 'doc-id="doc-terms"', 'agora-catalogue': '', 'agora-product': 'product-id="prod-payments"',
+      'agora-subscribe-button': 'product-id="prod-payments"', 'agora-explorer': 'product-id="prod-payments" resource-id="res-payments"',
+      'agora-reviews': 'product-id="prod-payments"',
+    };
+    pages.set('/nocors-all', hostPage(Object.entries(elements).map(([tag, attrs]) => `<section><${tag} ${attrs} api-base="${api}"></${tag}></section>`).join('\n'),
+      `${HEAR}<script type="module" src="${portal.baseUrl}/dist/agora.js"></script>`));
+    const page = await newPage(browser);
+    await page.goto(`http://localhost:${hostPort}/nocors-all`);
+    const tags = Object.keys(elements);
+    await poll(async () => [...new Set((await heard(page)).filter((h) => h.name === 'agora-error').map((h) => h.tag))].sort(), 'agora-error from each element').toEqual([...tags].sort());
+    for (const tag of tags) {
+      await poll(() => page.locator(`${tag} [role="alert"]`).count(), `${tag} shows its error`).toBeGreaterThan(0);
+      expect((await page.locator(tag).boundingBox())!.height, tag).toBeGreaterThan(20);
+    }
+    await page.context().close();
+  });
+});
+
+describe('two copies of the bundle on one page', () => {
+  it('share the session and the locale: one Agora call reaches the elements of both', { timeout: 120_000 }, async () => {
+    const api = `${portal.baseUrl}/api/v1`;
+    // Copy A (the portal's dist) runs first and owns window.Agora; copy B (/copy/ here) defines the
+    // subscribe button, and its own carousel definition is skipped quietly.
+    pages.set('/two', hostPage(`<agora-carousel category="cat-finance" api-base="${api}"></agora-carousel>
+      <p><agora-subscribe-button product-id="prod-payments" api-base="${api}"></agora-subscribe-button></p>`,
+    `<script type="module" src="${portal.baseUrl}/dist/elements/agora-carousel.js"></script>
+      <script type="module" src="/copy/elements/agora-subscribe-button.js"></script>
+      <script type="module" src="/copy/elements/agora-carousel.js"></script>`));
+    const page = await newPage(browser);
+    await page.goto(`${hostOrigin}/two`);
+    const button = page.locator('agora-subscribe-button [data-look]').first();
+    await button.waitFor({ timeout: 30_000 });
+    expect(await button.getAttribute('data-look')).toBe('signin');
+    await page.locator('agora-carousel [data-slide]').first().waitFor({ timeout: 30_000 });
+    // Both copies are really there: chunks from both places.
+    const chunks = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\/chunks\//.test(n)));
+    expect(chunks.some((n) => n.startsWith(`${portal.baseUrl}/dist/chunks/`))).toBe(true);
+    expect(chunks.some((n) => n.includes('/copy/chunks/'))).toBe(true);
+
+    const { email, password } = accountOf(portal, 'consumer');
+    await page.evaluate(async ({ api, email, password }) => {
+      const answer = await fetch(`${api}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
+      const { accessToken } = await answer.json() as { accessToken: string };
+      const agora = (window as unknown as { Agora: { setAccessToken(t: string): void; configure(o: object): void } }).Agora;
+      agora.configure({ locale: 'fr-FR' });
+      agora.setAccessToken(accessToken);
+    }, { api, email, password });
+    await poll(() => button.getAttribute('data-look'), "copy B's button turns signed-in").not.toBe('signin');
+    await poll(() => page.locator('agora-subscribe-button [lang]').first().getAttribute('lang')).toBe('fr-FR');
+    await poll(() => button.innerText()).toMatch(/abonn/i);
+    await poll(() => page.locator('agora-carousel h2').first().innerText(), "copy A's carousel in French").toBe('API à la une');
+    expect(await page.evaluate(() => (window as unknown as { Agora: { signedIn(): boolean } }).Agora.signedIn())).toBe(true);
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });

@@ -52,6 +52,31 @@ describe('GET /embed/render/{tag}', () => {
     expect(texts(list.body)).toEqual(expect.arrayContaining(['Products', 'Analytics Export']));
   }, 60_000);
 
+  it('renders the product overview and the first screen of a resource explorer (its operations)', async () => {
+    const product = await render('agora-product?product-id=prod-payments');
+    expect(product.statusCode).toBe(200);
+    expect(product.headers['cache-control']).toBe('public, max-age=60');
+    expect(product.body).toMatch(/^<agora-product product-id="prod-payments"><template shadowrootmode="open">/);
+    expect(texts(product.body)).toEqual(expect.arrayContaining(['Payments API', 'Sign in to subscribe', 'Overview', 'Plans', 'Authentication']));
+    // The description's markdown, sanitised as in the browser (jsdom's DOM on the server).
+    expect(product.body).toMatch(/<h2 id="[^"]*authentication"/);
+    const explorer = await render('agora-explorer?product-id=prod-payments&resource-id=res-payments');
+    expect(explorer.statusCode).toBe(200);
+    expect(texts(explorer.body)).toEqual(expect.arrayContaining(['29 operations in 8 tags', 'List payments', 'Create a payment', 'Sign in to try this API.']));
+    for (const res of [product, explorer]) expect(res.body).not.toMatch(/<script(?![^>]*type="application\/json")/);
+  }, 90_000);
+
+  it('links to the portal: this server, the origin of an absolute api-base, or portal-url', async () => {
+    const links = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]!);
+    const own = links((await render('agora-carousel?category=cat-finance')).body);
+    expect(own.length).toBeGreaterThan(0);
+    for (const href of own) expect(href).toMatch(/^https?:\/\/[^/]+\/productDetails\//);
+    const market = links((await render('agora-carousel?category=cat-finance&api-base=https%3A%2F%2Fmarket.example.com%2Fapi%2Fv1')).body);
+    for (const href of market) expect(href).toMatch(/^https:\/\/market\.example\.com\/productDetails\//);
+    const portal = links((await render('agora-subscribe-button?product-id=prod-payments&portal-url=https%3A%2F%2Fportal.example.com%2Fdev%2F')).body);
+    expect(portal).toEqual([expect.stringMatching(/^https:\/\/portal\.example\.com\/dev\/signin\?returnTo=%2FproductDetails%2Fprod-payments/)]);
+  }, 60_000);
+
   it('answers every caller with the visitor view (a token is never used)', async () => {
     const visitor = await render('agora-subscribe-button?product-id=prod-payments&size=sm');
     const consumer = await render('agora-subscribe-button?product-id=prod-payments&size=sm', await t.headersFor({ id: 'user-consumer', orgId: 'org-acme' }));
@@ -71,6 +96,7 @@ describe('GET /embed/render/{tag}', () => {
 
   it.each([
     ['an element that is not pre-rendered', 'agora-portal', 404, undefined],
+    ['an attribute the explorer does not take', 'agora-explorer?product-id=prod-payments&operation=x', 400, 'operation'],
     ['an unknown tag', 'agora-nothing', 404, undefined],
     ['an attribute the element does not take', 'agora-carousel?categoy=cat-finance', 400, 'categoy'],
     ['a repeated attribute', 'agora-carousel?category=a&category=b', 400, 'category'],

@@ -29,6 +29,34 @@ describe('configure', () => {
   });
 });
 
+describe('one registry per page', () => {
+  it('is shared by a second copy of the bundle (a fresh module instance): same store, same restore', async () => {
+    vi.resetModules();
+    const copy = await import('../../src/state/store.ts');
+    expect(copy.agoraStore).toBe(agoraStore);
+    copy.configure({ locale: 'fr-FR' });
+    expect(agoraStore.getState().config.locale).toBe('fr-FR');
+    setTokens(tokensFrom({ accessToken: 'a', expiresIn: 60 }));
+    expect(copy.agoraStore.getState().tokens?.accessToken).toBe('a');
+    const restore = copy.restoreOnce(async () => undefined);
+    expect(copy.sessionRestored()).toBe(restore);
+    // Kept on globalThis under the registered symbol, out of the page's enumerable globals.
+    expect(Object.getOwnPropertySymbols(globalThis)).toContain(Symbol.for(copy.PAGE_REGISTRY));
+    expect(Object.keys(globalThis)).not.toContain(copy.PAGE_REGISTRY);
+  });
+});
+
+describe('portal links (portalOf)', () => {
+  it('take portal-url or portalUrl first, else the origin of an absolute api-base, else this page', async () => {
+    const { portalOf } = await import('../../src/api/context.ts');
+    expect(portalOf('https://portal.example.com/dev/', 'https://api.example.com/api/v1')).toBe('https://portal.example.com/dev');
+    expect(portalOf(null, 'https://market.example.com:8443/api/v1')).toBe('https://market.example.com:8443');
+    expect(portalOf('  ', 'http://127.0.0.1:8080/api/v1')).toBe('http://127.0.0.1:8080');
+    expect(portalOf(null, '/api/v1')).toBe('');
+    expect(portalOf('/', '/api/v1')).toBe('');
+  });
+});
+
 describe('session tokens', () => {
   it('are kept in memory only, never in storage', () => {
     setTokens(tokensFrom({ accessToken: 'a', refreshToken: 'r', expiresIn: 60 }, 1_000));

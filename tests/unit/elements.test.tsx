@@ -131,14 +131,16 @@ describe('defineElement', () => {
   });
 
   it('uses attributes over Agora.configure over the locale cookie over defaults', async () => {
-    expect((await mount('<agora-probe></agora-probe>')).read().config).toEqual({ apiBase, tenant: null, locale: 'en-US' });
+    // Links go to the origin of an absolute api-base unless portal-url (or portalUrl) says otherwise.
+    const portalUrl = new URL(apiBase).origin;
+    expect((await mount('<agora-probe></agora-probe>')).read().config).toEqual({ apiBase, tenant: null, locale: 'en-US', portalUrl });
     document.cookie = `${LOCALE_COOKIE}=pt-BR; Path=/`;
     expect(((await mount('<agora-probe></agora-probe>')).read().config as { locale: string }).locale).toBe('pt-BR');
     configure({ tenant: 'org-1', locale: 'de-DE' });
-    expect((await mount('<agora-probe></agora-probe>')).read().config).toEqual({ apiBase, tenant: 'org-1', locale: 'de-DE' });
+    expect((await mount('<agora-probe></agora-probe>')).read().config).toEqual({ apiBase, tenant: 'org-1', locale: 'de-DE', portalUrl });
     const other = apiBase.replace('/api/v1', '/other/api');
-    const { read } = await mount(`<agora-probe api-base="${other}" tenant="org-2" locale="fr-FR"></agora-probe>`);
-    expect(read().config).toEqual({ apiBase: other, tenant: 'org-2', locale: 'fr-FR' });
+    const { read } = await mount(`<agora-probe api-base="${other}" tenant="org-2" locale="fr-FR" portal-url="https://portal.example/"></agora-probe>`);
+    expect(read().config).toEqual({ apiBase: other, tenant: 'org-2', locale: 'fr-FR', portalUrl: 'https://portal.example' });
   });
 
   it('shows texts in the element locale', async () => {

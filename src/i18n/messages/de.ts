@@ -232,6 +232,7 @@ export const de: Messages = {
   'product.subscribe.subscribedCount': 'Abonniert ({count})',
   'product.subscribe.add': 'Abonnement hinzufügen',
   'product.subscribe.group': 'Ihre Abonnements',
+  'product.subscribe.unavailable': 'Abonnieren nicht verfügbar',
   'product.overview.none': 'Für diese Version gibt es noch keine Übersicht.',
   'product.overview.resources': 'Ressourcen',
   'product.overview.allResources': '{count, plural, one {Ressource ansehen} other {Alle # Ressourcen ansehen}}',

@@ -232,6 +232,7 @@ export const en = {
   'product.subscribe.subscribedCount': 'Subscribed ({count})',
   'product.subscribe.add': 'Add a subscription',
   'product.subscribe.group': 'Your subscriptions',
+  'product.subscribe.unavailable': 'Subscribing is unavailable',
   'product.overview.none': 'This version has no overview yet.',
   'product.overview.resources': 'Resources',
   'product.overview.allResources': '{count, plural, one {View the resource} other {View all # resources}}',

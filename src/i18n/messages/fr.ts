@@ -232,6 +232,7 @@ export const fr: Messages = {
   'product.subscribe.subscribedCount': 'Abonné ({count})',
   'product.subscribe.add': 'Ajouter un abonnement',
   'product.subscribe.group': 'Vos abonnements',
+  'product.subscribe.unavailable': 'Abonnement indisponible',
   'product.overview.none': "Cette version n'a pas encore d'aperçu.",
   'product.overview.resources': 'Ressources',
   'product.overview.allResources': '{count, plural, one {Voir la ressource} other {Voir les # ressources}}',

@@ -232,6 +232,7 @@ export const pt: Messages = {
   'product.subscribe.subscribedCount': 'Assinado ({count})',
   'product.subscribe.add': 'Adicionar uma assinatura',
   'product.subscribe.group': 'Suas assinaturas',
+  'product.subscribe.unavailable': 'Assinatura indisponível',
   'product.overview.none': 'Esta versão ainda não tem visão geral.',
   'product.overview.resources': 'Recursos',
   'product.overview.allResources': '{count, plural, one {Ver o recurso} other {Ver os # recursos}}',

@@ -6,6 +6,7 @@ import type { ApiError } from '../../api/errors.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { configure, useAgora, useSignedIn } from '../../state/store.ts';
 import { Button } from '../../ui/Button.tsx';
+import { useErrorEvent } from '../../ui/Placeholders.tsx';
 import { IconAlert } from './pageIcons.tsx';
 import { useSignOut } from './UserMenu.tsx';
 
@@ -16,6 +17,8 @@ export function MarketplaceError({ error, onRetry }: { error: ApiError; onRetry:
   const tenant = useAgora((s) => s.config.tenant);
   const signOut = useSignOut(undefined);
   const unauthorized = error.status === 403;
+  // A portal embedded on a page tells it too (agora-error), as every element's error state does.
+  useErrorEvent(error);
 
   return (
     <div className="grid min-h-[60vh] place-items-center bg-container px-4 py-16">

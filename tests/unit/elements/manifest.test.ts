@@ -52,8 +52,8 @@ describe('custom-elements.json', () => {
       const map = /defineElement[\s\S]*?\),\s*(\{[\s\S]*?\})\s*(?:,|\))/.exec(text)?.[1] ?? '{}';
       const props = [...map.matchAll(/([A-Za-z]\w*)\s*:\s*'(?:string|number|boolean|json)'/g)].map((m) => kebab(m[1]!));
       const names = byTag.get(file.replace(/\.ts$/, ''))!.attributes.map((a) => a.name);
-      expect(names, file).toEqual(expect.arrayContaining([...props, 'api-base', 'tenant', 'locale']));
-      expect(names.length, file).toBe(new Set([...props, 'api-base', 'tenant', 'locale']).size);
+      expect(names, file).toEqual(expect.arrayContaining([...props, 'api-base', 'tenant', 'locale', 'portal-url']));
+      expect(names.length, file).toBe(new Set([...props, 'api-base', 'tenant', 'locale', 'portal-url']).size);
     }
     const carousel = byTag.get('agora-carousel')!;
     expect(carousel.attributes.find((a) => a.name === 'limit')).toMatchObject({ type: { text: 'number' }, default: '10' });
