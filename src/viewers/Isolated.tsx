@@ -6,6 +6,7 @@
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { ShadowStyle, StyleRootContext } from '../styles/ShadowStyle.tsx';
+import { mirrorRefusedStyles } from '../styles/sheet.ts';
 import { remToPx } from '../styles/units.ts';
 
 export interface IsolatedProps {
@@ -26,7 +27,10 @@ export function Isolated({ css, children, className, name }: IsolatedProps) {
   const sheet = useMemo(() => remToPx(css), [css]);
   useLayoutEffect(() => {
     const host = hostRef.current!;
-    setRoot(host.shadowRoot ?? host.attachShadow({ mode: 'open' }));
+    const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+    setRoot(shadow);
+    // What the viewer library itself writes as <style> at run time, where a strict CSP refuses it.
+    return mirrorRefusedStyles(shadow);
   }, []);
   return (
     <div ref={hostRef} className={className} data-viewer={name}>

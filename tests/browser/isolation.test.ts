@@ -9,6 +9,9 @@
 // portal's own origin (so the element talks to the real API as on a provider's page).
 // Cases: <agora-portal> from the full bundle in hash mode (landing and sign-in routes), and every
 // element from its own one-element entry dist/elements/<tag>.js.
+// Host pages built on real CSS frameworks no one here wrote (Bootstrap 5, Bulma, Tailwind's
+// preflight, from node_modules): every case on one page per framework (one page each keeps the
+// file's time down), each element compared with the same page without the framework.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +21,7 @@ import {
   documentFootprint, finishAnimations, measureHost, measureInside, renderSignature, PROPERTIES, SKIPPED_TAGS,
   type DocumentFootprint, type NodeStyle,
 } from './fixtures/measure.ts';
+import { ELEMENT_ATTRIBUTES, settle as settleAll } from './fixtures/hostPages.ts';
 
 const FIXTURES = join(ROOT, 'tests', 'browser', 'fixtures');
 const TEMPLATE = readFileSync(join(FIXTURES, 'host-page.html'), 'utf8');
@@ -40,26 +44,6 @@ interface Case {
 
 const PORTAL = '<agora-portal data-subject router="hash"></agora-portal>';
 
-/** Attributes that make an element show real demo data (ids from server/seed/), one case per
- * entry. An element not listed here is tested bare, as a page author would first drop it in. */
-const ATTRIBUTES: Record<string, Array<{ label?: string; attrs: string }>> = {
-  'agora-access-wizard': [{ attrs: 'product-id="prod-payments"' }],
-  'agora-carousel': [{ attrs: 'category="cat-finance"' }],
-  'agora-catalogue': [{ attrs: 'page-size="12"' }],
-  'agora-docs': [{ attrs: 'product-id="prod-payments"' }],
-  'agora-document': [{ attrs: 'doc-id="doc-handbook"' }],
-  // The explorers embed third-party viewers with their own CSS: the likeliest leaks.
-  'agora-explorer': [
-    { label: 'OpenAPI', attrs: 'product-id="prod-payments" resource-id="res-payments" tab="methods"' },
-    { label: 'AsyncAPI', attrs: 'product-id="prod-order-events" resource-id="res-order-events" tab="methods"' },
-    { label: 'GraphQL', attrs: 'product-id="prod-storefront" resource-id="res-storefront" tab="methods"' },
-  ],
-  'agora-product': [{ attrs: 'product-id="prod-payments"' }],
-  'agora-reviews': [{ attrs: 'product-id="prod-payments"' }],
-  'agora-search': [{ attrs: 'tab="all"' }],
-  'agora-subscribe-button': [{ attrs: 'product-id="prod-payments"' }],
-};
-
 /** Every one-element entry the build wrote, shown as ATTRIBUTES says. */
 function singleElementCases(): Case[] {
   const dir = join(ROOT, 'dist', 'elements');
@@ -70,7 +54,7 @@ function singleElementCases(): Case[] {
     if (tag === 'agora-portal') {
       return [{ ...base, name: `<${tag}> alone (dist/elements/${file})`, markup: PORTAL, hash: '#/', ready: `${SUBJECT} header nav`, minNodes: 5 }];
     }
-    return (ATTRIBUTES[tag] ?? [{ attrs: '' }]).map(({ label, attrs }) => ({
+    return (ELEMENT_ATTRIBUTES[tag] ?? [{ attrs: '' }]).map(({ label, attrs }) => ({
       ...base,
       name: `<${tag}${label ? ` ${label}` : ''}> alone (dist/elements/${file})`,
       markup: `<${tag} data-subject ${attrs}></${tag}>`,
@@ -245,6 +229,73 @@ describe('style isolation', () => {
       }
     });
   }
+
+  describe('on host pages built with CSS frameworks', () => {
+    const FRAMEWORKS: Record<string, string> = {
+      'Bootstrap 5': 'node_modules/bootstrap/dist/css/bootstrap.min.css',
+      'Bulma': 'node_modules/bulma/css/bulma.min.css',
+      "Tailwind's preflight": 'node_modules/tailwindcss/preflight.css',
+    };
+    const cases = CASES.filter((c) => c.script.startsWith('/dist/elements/'));
+    /** Every case on one page, each in a slot pinned like #agora-slot, numbered data-subject. */
+    const page = (css: string) => TEMPLATE
+      .replace('<!--HOSTILE-->', `<style>${css}</style><style>.agora-slot{width:1000px!important;margin:0 0 24px!important;padding:0!important;border:0 none!important}
+.agora-slot>[data-subject]{display:block!important;width:1000px!important;margin:0!important;padding:0!important;border:0 none!important;box-sizing:border-box!important}</style>`)
+      .replace('<!--BUNDLE-->', '<script type="module" src="/dist/agora.js"></script>')
+      .replace('<!--ELEMENT-->', cases.map((c, i) => `<div class="agora-slot">${c.markup.replace('data-subject', `data-subject="${i}"`)}</div>`).join('\n'));
+    const pages = new Map<string, Page>();
+    const measured = new Map<string, Array<NodeStyle[] | string>>();
+
+    async function openAll(name: string, css: string): Promise<void> {
+      const p = await newPage(suite.browser);
+      pages.set(name, p);
+      const path = `/__isolation/${++pageCount}`;
+      await p.route(`${suite.portal.baseUrl}${path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: page(css) }));
+      await p.goto(`${suite.portal.baseUrl}${path}#/`);
+      for (let i = 0; i < cases.length; i++) await p.locator(cases[i]!.ready.replace(SUBJECT, `[data-subject="${i}"]`)).first().waitFor({ state: 'attached', timeout: 60_000 });
+      await p.waitForLoadState('networkidle');
+      await settleAll(p, SUBJECT);
+      await p.evaluate(() => document.fonts.ready.then(() => undefined));
+    }
+
+    async function measureAll(name: string): Promise<void> {
+      const p = pages.get(name)!;
+      await p.evaluate(finishAnimations);
+      const out: Array<NodeStyle[] | string> = [];
+      for (let i = 0; i < cases.length; i++) {
+        out.push(await p.evaluate(measureInside, { selector: `[data-subject="${i}"]`, properties: PROPERTIES, skipped: SKIPPED_TAGS, limit: 3000 }));
+      }
+      measured.set(name, out);
+    }
+
+    beforeAll(async () => {
+      const sheets = Object.entries(FRAMEWORKS).map(([name, file]) => [name, readFileSync(join(ROOT, file), 'utf8')] as const);
+      await Promise.all([openAll('blank', ''), ...sheets.map(([name, css]) => openAll(name, css))]);
+      for (const name of pages.keys()) await measureAll(name);
+    }, 240_000);
+
+    afterAll(async () => {
+      for (const p of pages.values()) await p.context().close();
+    });
+
+    for (const framework of Object.keys(FRAMEWORKS)) {
+      it(`every element looks the same on a ${framework} page as on a blank page`, async () => {
+        const blank = measured.get('blank')!;
+        const styled = measured.get(framework)!;
+        const wrong: string[] = [];
+        cases.forEach((c, i) => {
+          const [a, b] = [blank[i]!, styled[i]!];
+          if (typeof a === 'string' || typeof b === 'string') return void wrong.push(`${c.name}: ${String(typeof a === 'string' ? a : b)}`);
+          if (a.length < c.minNodes) return void wrong.push(`${c.name}: drew too little (${a.length} nodes)`);
+          const diff = differences(a, b, ['blank', framework]);
+          if (diff.length) wrong.push(`${c.name}:`, ...diff.map((l) => `  ${l}`));
+        });
+        if (wrong.length) await screenshot(pages.get(framework)!, `isolation-${slug(framework)}`);
+        expect(wrong, `${framework} reaches into the elements`).toEqual([]);
+        expect(pageErrors(pages.get(framework)!)).toEqual([]);
+      });
+    }
+  });
 
   describe('the measurement itself', () => {
     // Guards the test: a naive element (open shadow root, no reset, a global <style> for its
