@@ -111,6 +111,37 @@ describe('a host page with a strict Content-Security-Policy', () => {
     return { p, violations, get reports() { return reports; } };
   }
 
+  it('GraphiQL is styled as without a policy: the <style> Monaco writes at run time is refused and copied into an adopted sheet', { timeout: 180_000 }, async () => {
+    const markup = '<agora-explorer product-id="prod-storefront" resource-id="res-storefront" tab="methods"></agora-explorer>';
+    const html = `<!doctype html><html><head><meta charset="utf-8"><script type="module" src="/dist/agora.js"></script></head><body>${markup}</body></html>`;
+    // What the viewers need besides (README, Embedding): Ajv's eval, the editor's workers.
+    const policy = `default-src 'self'; style-src 'self'; script-src 'self' 'unsafe-eval'; worker-src 'self' blob:; img-src 'self' data:`;
+    const open = async (headers: Record<string, string>) => {
+      const p = await openHostPage(suite.browser, suite.portal.baseUrl, html, { headers, viewport: { width: 1280, height: 900 } });
+      await p.locator('agora-explorer [data-viewer="graphiql"] .monaco-editor .view-line').first().waitFor({ timeout: 150_000 });
+      await p.waitForLoadState('networkidle');
+      return p;
+    };
+    const [plain, strict] = await Promise.all([open({}), open({ 'content-security-policy': policy })]);
+    try {
+      // The editor's syntax colours (Monaco's theme rules, a run-time <style>) and the viewer's own sheet.
+      const look = (p: Page) => p.locator('agora-explorer [data-viewer="graphiql"]').evaluate((viewer) => {
+        const root = viewer.shadowRoot!;
+        const tokens = [...root.querySelectorAll('.view-line span span')].map((s) => getComputedStyle(s).color);
+        const container = root.querySelector('.graphiql-container')!;
+        return { tokens: [...new Set(tokens)].sort(), container: getComputedStyle(container).display, refused: [...root.querySelectorAll('style')].filter((s) => !s.sheet).length };
+      });
+      await expect.poll(async () => (await look(strict)).tokens.length, { timeout: 30_000 }).toBeGreaterThan(1);
+      const [a, b] = [await look(plain), await look(strict)];
+      expect(b.refused, 'the policy refused none of Monaco\'s <style>: nothing proved').toBeGreaterThan(0);
+      expect(a.refused).toBe(0);
+      expect({ tokens: b.tokens, container: b.container }).toEqual({ tokens: a.tokens, container: a.container });
+    } finally {
+      await plain.context().close();
+      await strict.context().close();
+    }
+  });
+
   for (const policy of [
     "style-src 'self'",
     `default-src 'self'; style-src 'self'; script-src 'self' ORIGIN; img-src 'self' data:`,
