@@ -233,7 +233,8 @@ describe('style isolation', () => {
 .agora-slot>[data-subject]{display:block!important;width:1000px!important;margin:0!important;padding:0!important;border:0 none!important;box-sizing:border-box!important}`;
     const html = TEMPLATE
       .replace('<!--HOSTILE-->', `<style>${PIN}</style>`)
-      .replace('<!--BUNDLE-->', '<script type="module" src="/dist/agora.js"></script>')
+      // Each element's own entry (dist/agora.js leaves some out, agora-insights among them).
+      .replace('<!--BUNDLE-->', [...new Set(cases.map((c) => c.script))].map((src) => `<script type="module" src="${src}"></script>`).join(''))
       .replace('<!--ELEMENT-->', cases.map((c, i) => `<div class="agora-slot">${c.markup.replace('data-subject', `data-subject="${i}"`)}</div>`).join('\n'));
     let page: Page;
     const measured = new Map<string, Array<NodeStyle[] | string>>();
