@@ -5,6 +5,7 @@ import { SWRConfig } from 'swr';
 import { useMarketplace } from '../api/marketplace.ts';
 import { swrOptions } from '../api/swr.ts';
 import { LocaleContext, useMessages } from '../i18n/intl.ts';
+import { ShadowStyle, StyleRootContext } from '../styles/ShadowStyle.tsx';
 import { themeCss } from '../styles/theme.ts';
 import { themeFromSettings, UiThemeContext } from '../ui/theme.ts';
 import { UiLinkContext } from '../ui/link.tsx';
@@ -19,7 +20,7 @@ function Theme({ children }: { children: ReactNode }) {
   const appearance = data?.settings.appearance;
   return (
     <UiThemeContext.Provider value={themeFromSettings(appearance)}>
-      <style>{themeCss(appearance)}</style>
+      <ShadowStyle css={themeCss(appearance)} />
       {children}
     </UiThemeContext.Provider>
   );
@@ -64,7 +65,9 @@ export class ElementBoundary extends Component<{ children: ReactNode }, Boundary
 export function ElementFrame({ children }: { children: ReactNode }) {
   // The element's language, for screen readers and hyphenation, whatever the host page's is.
   const locale = useContext(LocaleContext);
+  const host = useContext(HostContext);
   return (
+    <StyleRootContext.Provider value={host?.shadowRoot ?? null}>
     <SWRConfig value={swrOptions}>
       <UiLinkContext.Provider value={UiRouterLink}>
       <Theme>
@@ -77,5 +80,6 @@ export function ElementFrame({ children }: { children: ReactNode }) {
       </Theme>
       </UiLinkContext.Provider>
     </SWRConfig>
+    </StyleRootContext.Provider>
   );
 }

@@ -5,7 +5,7 @@
 // the chunks arrive in. A page loading two bundles gets two sheets; both are correct.
 import { HOST_CSS } from './host.ts';
 
-const constructable = typeof CSSStyleSheet !== 'undefined' && 'replaceSync' in CSSStyleSheet.prototype
+export const constructable = typeof CSSStyleSheet !== 'undefined' && 'replaceSync' in CSSStyleSheet.prototype
   && typeof ShadowRoot !== 'undefined' && 'adoptedStyleSheets' in ShadowRoot.prototype;
 
 /** Places of the rules in `utilities`, ascending: cssRules[i] is the rule at places[i]. */
@@ -74,6 +74,72 @@ export function adoptStyles(root: ShadowRoot): void {
     utilities = new CSSStyleSheet();
     texts.forEach((text, i) => insertAt(i, text));
   }
-  const own = root.adoptedStyleSheets.filter((s) => s !== host && s !== utilities);
-  root.adoptedStyleSheets = [host!, utilities, ...own];
+  // A root's sheets from adoptCss stay before the shared ones (where their <style> elements were:
+  // a utility class beats them at equal specificity); others (a pre-rendered sheet) stay after.
+  const before = root.adoptedStyleSheets.filter((s) => ownSheets.get(root)?.has(s));
+  const after = root.adoptedStyleSheets.filter((s) => s !== host && s !== utilities && !before.includes(s));
+  root.adoptedStyleSheets = [...before, host!, utilities, ...after];
+}
+
+/** Constructed sheets by their text: a stylesheet several roots use (a viewer's, the theme) is
+ * parsed once. */
+const byText = new Map<string, CSSStyleSheet>();
+/** Per root, how many components asked for each sheet (two Markdown blocks share one). */
+const ownSheets = new WeakMap<ShadowRoot, Map<CSSStyleSheet, number>>();
+
+/**
+ * Adopts `css` into `root` (before the shared utility rules) and returns the undo. Adopted sheets
+ * are not inline styles: a host page's `style-src 'self'` (no 'unsafe-inline') does not block
+ * them, where a <style> element in the shadow root would be. Only where sheets are constructable
+ * (callers render a <style> otherwise: ShadowStyle.tsx).
+ */
+export function adoptCss(root: ShadowRoot, css: string): () => void {
+  let sheet = byText.get(css);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    byText.set(css, sheet);
+  }
+  const counts = ownSheets.get(root) ?? new Map<CSSStyleSheet, number>();
+  ownSheets.set(root, counts);
+  const count = counts.get(sheet) ?? 0;
+  counts.set(sheet, count + 1);
+  if (count === 0) root.adoptedStyleSheets = [sheet, ...root.adoptedStyleSheets];
+  return () => {
+    const left = (counts.get(sheet) ?? 1) - 1;
+    if (left > 0) return void counts.set(sheet, left);
+    counts.delete(sheet);
+    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== sheet);
+  };
+}
+
+/**
+ * The <style> elements a viewer library writes into `root` at run time (Monaco's theme and
+ * decoration rules in GraphiQL) that the host page's CSP refused: a refused <style> has no sheet.
+ * Their text is copied, in their order, into one sheet adopted after the others, so the viewer is
+ * styled anyway. Without a CSP every <style> has its sheet and nothing is copied. Returns the undo.
+ */
+export function mirrorRefusedStyles(root: ShadowRoot): () => void {
+  if (!constructable) return () => undefined;
+  const mirror = new CSSStyleSheet();
+  let text = '';
+  const sync = () => {
+    const refused = [...root.querySelectorAll('style')].filter((s) => !s.sheet && s.textContent).map((s) => s.textContent).join('\n');
+    if (refused === text) return;
+    text = refused;
+    mirror.replaceSync(refused);
+    if (!root.adoptedStyleSheets.includes(mirror)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, mirror];
+  };
+  // Only mutations that touch a <style> (a viewer changes its own DOM constantly: GraphiQL's editor).
+  const isStyle = (n: Node | null) => n?.nodeName === 'STYLE' || !!(n as Element | null)?.querySelector?.('style');
+  const observer = new MutationObserver((records) => {
+    if (records.some((r) => r.target.nodeName === 'STYLE' || r.target.parentNode?.nodeName === 'STYLE'
+      || [...r.addedNodes].some(isStyle) || [...r.removedNodes].some(isStyle))) sync();
+  });
+  observer.observe(root, { childList: true, subtree: true, characterData: true });
+  sync();
+  return () => {
+    observer.disconnect();
+    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== mirror);
+  };
 }

@@ -1,5 +1,10 @@
-// The provider theme (spec 1 §1, spec 3 §3 runtime configuration) as CSS custom properties on
-// :host. A page may override any of them from outside (agora-portal { --agora-primary: … }).
+// The provider theme (spec 1 §1, spec 3 §3 runtime configuration) as CSS custom properties. A page
+// may override any of them from outside, on the element or on any ancestor
+// (agora-portal { --agora-primary: … }, body { --agora-primary: … }): the site's colours are only
+// fallbacks. Declaring --agora-primary on :host would hide an ancestor's value (a declared value
+// beats an inherited one), and `--agora-primary: var(--agora-primary, …)` on one element is a
+// cycle; so :host declares --agora-theme-primary from what reaches it, and the top-level nodes of
+// the shadow tree declare --agora-primary from that, for everything inside to use.
 import type { SiteSettings } from '../../server/src/schemas/config.ts';
 
 type ColorName = keyof SiteSettings['appearance']['colors'];
@@ -72,16 +77,18 @@ export function readableOn(background: string): string {
   return l !== null && l > 0.45 ? '#111827' : '#ffffff';
 }
 
-/** The :host block that carries the theme. */
+/** The theme's stylesheet: the site's values as fallbacks of what the page sets (see above). */
 export function themeCss(appearance: Appearance | null | undefined): string {
   const colors = appearance?.colors ?? {};
-  const vars = THEME_COLORS.map(([, cssVar, key]) => `--agora-${cssVar}:${safeColor(colors[key]) ?? DEFAULT_COLORS[key]};`);
+  const vars: Array<[string, string]> = THEME_COLORS.map(([, cssVar, key]) => [cssVar, safeColor(colors[key]) ?? DEFAULT_COLORS[key]]);
   const radius = appearance?.button_radius === 'pill' ? '9999px' : appearance?.button_radius === 'square' ? '0px' : '6px';
-  vars.push(`--agora-button-radius:${radius};`);
+  vars.push(['button-radius', radius]);
   // Foregrounds for text on the provider's own backgrounds (header, buttons).
   for (const key of ['primary', 'button', 'heading_bg'] as const) {
     const value = safeColor(colors[key]) ?? DEFAULT_COLORS[key];
-    vars.push(`--agora-on-${key.replace('_bg', '').replace('_', '-')}:${readableOn(value)};`);
+    vars.push([`on-${key.replace('_bg', '').replace('_', '-')}`, readableOn(value)]);
   }
-  return `:host{${vars.join('')}}`;
+  const host = vars.map(([name, value]) => `--agora-theme-${name}:var(--agora-${name},${value});`).join('');
+  const inside = vars.map(([name]) => `--agora-${name}:var(--agora-theme-${name});`).join('');
+  return `:host{${host}}:host>*{${inside}}`;
 }

@@ -5,6 +5,7 @@ import { useT } from './i18n.ts';
 import { ALERT_KINDS, HEADING_ID_PREFIX, renderMarkdown } from './markdown.ts';
 import { cx } from './tone.ts';
 import { remToPx } from '../styles/units.ts';
+import { ShadowStyle } from '../styles/ShadowStyle.tsx';
 
 // Each GitHub alert kind in its portal tone: a light tint, the tone's border, a darkened title.
 const ALERT_CSS = Object.entries(ALERT_KINDS).map(([kind, tone]) =>
@@ -77,7 +78,7 @@ export function Markdown({ source, className }: MarkdownProps) {
 
   return (
     <>
-      <style>{MARKDOWN_CSS}</style>
+      <ShadowStyle css={MARKDOWN_CSS} />
       <div
         ref={ref}
         className={cx('agora-md', className)}

@@ -1,14 +1,17 @@
 // A viewer's own shadow root, nested inside the element's: the viewer's stylesheet (a string,
-// never added to the host document) applies only there, and the element's twind preflight and
+// adopted by that root, never added to the host document) applies only there, and the element's twind preflight and
 // utility classes stay out (viewers use class names such as "hidden" or "flex" with meanings of
 // their own). Inherited properties, the provider's --agora-* colours included, still flow in.
 // React renders the viewer through a portal, so context (messages, API client) is kept.
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { ShadowStyle, StyleRootContext } from '../styles/ShadowStyle.tsx';
+import { mirrorRefusedStyles } from '../styles/sheet.ts';
 import { remToPx } from '../styles/units.ts';
 
 export interface IsolatedProps {
-  /** The viewer's CSS, rendered as a <style> inside the nested shadow root. */
+  /** The viewer's CSS, adopted by the nested shadow root (ShadowStyle: no inline <style>, so a
+   * host page's strict CSP does not block it). */
   css: string;
   children: ReactNode;
   className?: string;
@@ -24,15 +27,18 @@ export function Isolated({ css, children, className, name }: IsolatedProps) {
   const sheet = useMemo(() => remToPx(css), [css]);
   useLayoutEffect(() => {
     const host = hostRef.current!;
-    setRoot(host.shadowRoot ?? host.attachShadow({ mode: 'open' }));
+    const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+    setRoot(shadow);
+    // What the viewer library itself writes as <style> at run time, where a strict CSP refuses it.
+    return mirrorRefusedStyles(shadow);
   }, []);
   return (
     <div ref={hostRef} className={className} data-viewer={name}>
       {root && createPortal(
-        <>
-          <style>{sheet}</style>
+        <StyleRootContext.Provider value={root}>
+          <ShadowStyle css={sheet} />
           {children}
-        </>,
+        </StyleRootContext.Provider>,
         root,
       )}
     </div>

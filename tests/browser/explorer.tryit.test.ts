@@ -113,7 +113,7 @@ describe('Swagger UI, the second tab of a small description (Petstore, OpenAPI 2
     const tryOut = op.locator('.try-out__btn');
     await tryOut.waitFor();
     // The provider's colours reach inside the viewer's own shadow root.
-    const primary = await page.evaluate(() => getComputedStyle(document.querySelector('agora-portal')!).getPropertyValue('--agora-primary').trim());
+    const primary = await page.evaluate(() => getComputedStyle(document.querySelector('agora-portal')!).getPropertyValue('--agora-theme-primary').trim());
     const expected = await page.evaluate((c) => { const d = document.createElement('i'); d.style.color = c; document.body.append(d); const v = getComputedStyle(d).color; d.remove(); return v; }, primary);
     expect(await tryOut.evaluate((b) => getComputedStyle(b).borderTopColor)).toBe(expected);
 

@@ -9,6 +9,10 @@
 // portal's own origin (so the element talks to the real API as on a provider's page).
 // Cases: <agora-portal> from the full bundle in hash mode (landing and sign-in routes), and every
 // element from its own one-element entry dist/elements/<tag>.js.
+// Host pages built on real CSS frameworks no one here wrote (Bootstrap 5, Bulma, Tailwind's
+// preflight, from node_modules): every one-element case on one page, measured blank, then with
+// each framework's stylesheet added to the page in turn (one page load for all: a page per case
+// and framework tripled the file's time), each element compared with itself on the blank page.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +22,7 @@ import {
   documentFootprint, finishAnimations, measureHost, measureInside, renderSignature, PROPERTIES, SKIPPED_TAGS,
   type DocumentFootprint, type NodeStyle,
 } from './fixtures/measure.ts';
+import { ELEMENT_ATTRIBUTES, settle as settleAll } from './fixtures/hostPages.ts';
 
 const FIXTURES = join(ROOT, 'tests', 'browser', 'fixtures');
 const TEMPLATE = readFileSync(join(FIXTURES, 'host-page.html'), 'utf8');
@@ -40,26 +45,6 @@ interface Case {
 
 const PORTAL = '<agora-portal data-subject router="hash"></agora-portal>';
 
-/** Attributes that make an element show real demo data (ids from server/seed/), one case per
- * entry. An element not listed here is tested bare, as a page author would first drop it in. */
-const ATTRIBUTES: Record<string, Array<{ label?: string; attrs: string }>> = {
-  'agora-access-wizard': [{ attrs: 'product-id="prod-payments"' }],
-  'agora-carousel': [{ attrs: 'category="cat-finance"' }],
-  'agora-catalogue': [{ attrs: 'page-size="12"' }],
-  'agora-docs': [{ attrs: 'product-id="prod-payments"' }],
-  'agora-document': [{ attrs: 'doc-id="doc-handbook"' }],
-  // The explorers embed third-party viewers with their own CSS: the likeliest leaks.
-  'agora-explorer': [
-    { label: 'OpenAPI', attrs: 'product-id="prod-payments" resource-id="res-payments" tab="methods"' },
-    { label: 'AsyncAPI', attrs: 'product-id="prod-order-events" resource-id="res-order-events" tab="methods"' },
-    { label: 'GraphQL', attrs: 'product-id="prod-storefront" resource-id="res-storefront" tab="methods"' },
-  ],
-  'agora-product': [{ attrs: 'product-id="prod-payments"' }],
-  'agora-reviews': [{ attrs: 'product-id="prod-payments"' }],
-  'agora-search': [{ attrs: 'tab="all"' }],
-  'agora-subscribe-button': [{ attrs: 'product-id="prod-payments"' }],
-};
-
 /** Every one-element entry the build wrote, shown as ATTRIBUTES says. */
 function singleElementCases(): Case[] {
   const dir = join(ROOT, 'dist', 'elements');
@@ -70,7 +55,7 @@ function singleElementCases(): Case[] {
     if (tag === 'agora-portal') {
       return [{ ...base, name: `<${tag}> alone (dist/elements/${file})`, markup: PORTAL, hash: '#/', ready: `${SUBJECT} header nav`, minNodes: 5 }];
     }
-    return (ATTRIBUTES[tag] ?? [{ attrs: '' }]).map(({ label, attrs }) => ({
+    return (ELEMENT_ATTRIBUTES[tag] ?? [{ attrs: '' }]).map(({ label, attrs }) => ({
       ...base,
       name: `<${tag}${label ? ` ${label}` : ''}> alone (dist/elements/${file})`,
       markup: `<${tag} data-subject ${attrs}></${tag}>`,
@@ -91,6 +76,14 @@ const CASES: Case[] = [
   },
   ...singleElementCases(),
 ];
+
+/** The frameworks' own stylesheets, as a site built on them loads them. */
+const FRAMEWORKS: Record<string, string> = {
+  'Bootstrap 5': 'node_modules/bootstrap/dist/css/bootstrap.min.css',
+  'Bulma': 'node_modules/bulma/css/bulma.min.css',
+  "Tailwind's preflight": 'node_modules/tailwindcss/preflight.css',
+};
+const FRAMEWORK_CSS = new Map(Object.entries(FRAMEWORKS).map(([name, file]) => [name, readFileSync(join(ROOT, file), 'utf8')]));
 
 type Variant = { hostile: boolean; element: boolean };
 
@@ -203,7 +196,7 @@ describe('style isolation', () => {
       let hostile: Measured;
 
       beforeAll(async () => {
-        // The two pages load side by side: most of their time is waiting for the element to settle.
+        // The pages load side by side: most of their time is waiting for the element to settle.
         const [blankPage, hostilePage] = await Promise.all([
           open(c, { hostile: false, element: true }), open(c, { hostile: true, element: true }),
         ]);
@@ -223,18 +216,6 @@ describe('style isolation', () => {
         await hostile?.page.context().close();
       });
 
-      it('looks the same on a hostile page as on a blank page', async () => {
-        expect(blank.inside!.length, 'the element drew too little to compare').toBeGreaterThanOrEqual(c.minNodes);
-        const diff = differences(blank.inside!, hostile.inside!, ['blank', 'hostile']);
-        if (diff.length) {
-          await screenshot(blank.page, `isolation-${slug(c.name)}-blank`);
-          await screenshot(hostile.page, `isolation-${slug(c.name)}-hostile`);
-        }
-        expect(diff, `host CSS leaks into ${c.name} (${blank.inside!.length} nodes compared; screenshots in test-results/)`).toEqual([]);
-        expect(pageErrors(blank.page)).toEqual([]);
-        expect(pageErrors(hostile.page)).toEqual([]);
-      });
-
       for (const hostileHost of [false, true]) {
         it(`changes nothing on a ${hostileHost ? 'hostile' : 'blank'} host page`, async () => {
           const before = await baseline(hostileHost);
@@ -245,6 +226,79 @@ describe('style isolation', () => {
       }
     });
   }
+
+  describe('on host pages built with CSS frameworks', () => {
+    const cases = CASES.filter((c) => c.script.startsWith('/dist/elements/'));
+    const PIN = `.agora-slot{width:1000px!important;margin:0 0 24px!important;padding:0!important;border:0 none!important}
+.agora-slot>[data-subject]{display:block!important;width:1000px!important;margin:0!important;padding:0!important;border:0 none!important;box-sizing:border-box!important}`;
+    const html = TEMPLATE
+      .replace('<!--HOSTILE-->', `<style>${PIN}</style>`)
+      // Each element's own entry (dist/agora.js leaves some out, agora-insights among them).
+      .replace('<!--BUNDLE-->', [...new Set(cases.map((c) => c.script))].map((src) => `<script type="module" src="${src}"></script>`).join(''))
+      .replace('<!--ELEMENT-->', cases.map((c, i) => `<div class="agora-slot">${c.markup.replace('data-subject', `data-subject="${i}"`)}</div>`).join('\n'));
+    let page: Page;
+    const measured = new Map<string, Array<NodeStyle[] | string>>();
+    const undrawn: string[] = [];
+
+    async function measureAll(name: string): Promise<void> {
+      await settleAll(page, SUBJECT);
+      await page.evaluate(finishAnimations);
+      const out: Array<NodeStyle[] | string> = [];
+      for (let i = 0; i < cases.length; i++) {
+        out.push(await page.evaluate(measureInside, { selector: `[data-subject="${i}"]`, properties: PROPERTIES, skipped: SKIPPED_TAGS, limit: 3000 }));
+      }
+      measured.set(name, out);
+    }
+
+    beforeAll(async () => {
+      page = await newPage(suite.browser);
+      const path = `/__isolation/${++pageCount}`;
+      await page.route(`${suite.portal.baseUrl}${path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+      await page.goto(`${suite.portal.baseUrl}${path}#/`);
+      for (const [i, c] of cases.entries()) {
+        await page.locator(c.ready.replace(SUBJECT, `[data-subject="${i}"]`)).first()
+          .waitFor({ state: 'attached', timeout: 30_000 }).catch(() => undrawn.push(c.name));
+      }
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await measureAll('blank');
+      for (const [name, css] of FRAMEWORK_CSS) {
+        await page.evaluate((text) => {
+          const style = document.createElement('style');
+          style.id = 'framework';
+          style.textContent = text;
+          document.head.append(style);
+        }, css);
+        await measureAll(name);
+        if (measured.get(name)!.some((m, i) => typeof m !== 'string' && differences(measured.get('blank')![i] as NodeStyle[], m, ['a', 'b']).length)) {
+          await screenshot(page, `isolation-${slug(name)}`);
+        }
+        await page.evaluate(() => document.getElementById('framework')!.remove());
+      }
+    }, 300_000);
+
+    afterAll(async () => {
+      await page?.context().close();
+    });
+
+    for (const framework of FRAMEWORK_CSS.keys()) {
+      it(`every element looks the same on a ${framework} page as on a blank page`, () => {
+        expect(undrawn, 'elements that drew nothing on the page').toEqual([]);
+        const blank = measured.get('blank')!;
+        const styled = measured.get(framework)!;
+        const wrong: string[] = [];
+        cases.forEach((c, i) => {
+          const [a, b] = [blank[i]!, styled[i]!];
+          if (typeof a === 'string' || typeof b === 'string') return void wrong.push(`${c.name}: ${String(typeof a === 'string' ? a : b)}`);
+          if (a.length < c.minNodes) return void wrong.push(`${c.name}: drew too little (${a.length} nodes)`);
+          const diff = differences(a, b, ['blank', framework]);
+          if (diff.length) wrong.push(`${c.name}:`, ...diff.map((l) => `  ${l}`));
+        });
+        expect(wrong, `${framework} reaches into the elements (screenshot in test-results/)`).toEqual([]);
+        expect(pageErrors(page)).toEqual([]);
+      });
+    }
+  });
 
   describe('the measurement itself', () => {
     // Guards the test: a naive element (open shadow root, no reset, a global <style> for its

@@ -151,24 +151,25 @@ describe('defineElement', () => {
   it('adopts the host styles and the shared utility sheet into the shadow root', async () => {
     const { el } = await mount('<agora-probe></agora-probe>');
     const other = await mount('<agora-probe></agora-probe>');
-    const sheets = el.shadowRoot!.adoptedStyleSheets;
-    expect(sheets).toHaveLength(2);
-    expect([...sheets[0]!.cssRules].map((r) => r.cssText).join('\n')).toContain(':host');
+    // The element's own sheets (the theme) come first, then the two shared ones.
+    const sheets = el.shadowRoot!.adoptedStyleSheets.slice(-2);
+    expect([...sheets[0]!.cssRules].map((r) => r.cssText).join('\n')).toContain('box-sizing');
     // One utility sheet for every element: rules added later reach all of them.
-    expect(other.el.shadowRoot!.adoptedStyleSheets[1]).toBe(sheets[1]);
+    expect(other.el.shadowRoot!.adoptedStyleSheets.at(-1)).toBe(sheets[1]);
     addRules((1_000_000).toString(36), '.probe-rule{color:red}');
     expect([...sheets[1]!.cssRules].at(-1)!.cssText).toContain('.probe-rule');
-    // Nothing is added to the page's own styles.
+    // Nothing is added to the page's own styles, and no <style> in the root (a strict CSP blocks it).
     expect(document.adoptedStyleSheets.length).toBe(0);
     expect(document.head.querySelectorAll('style').length).toBe(0);
+    expect(el.shadowRoot!.querySelectorAll('style').length).toBe(0);
   });
 
   it('carries the provider theme from the marketplace settings as CSS custom properties', async () => {
     const { el } = await mount('<agora-probe></agora-probe>');
-    const style = () => [...el.shadowRoot!.querySelectorAll('style')].map((s) => s.textContent).join('');
-    await vi.waitFor(() => expect(style()).toContain('--agora-primary:#123456;'));
-    expect(style()).toContain('--agora-button-radius:9999px;');
-    expect(style()).toContain('--agora-danger:#c92a2a;');
+    const style = () => el.shadowRoot!.adoptedStyleSheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('').replace(/\s+/g, '');
+    await vi.waitFor(() => expect(style()).toContain('--agora-theme-primary:var(--agora-primary,#123456);'));
+    expect(style()).toContain('--agora-theme-button-radius:var(--agora-button-radius,9999px);');
+    expect(style()).toContain('--agora-theme-danger:var(--agora-danger,#c92a2a);');
   });
 
   it('can be defined twice (a page loading the bundle twice)', () => {
@@ -208,9 +209,10 @@ describe('attribute parsing', () => {
 describe('theme', () => {
   it('turns the provider colours into custom properties, falling back per colour', () => {
     const css = themeCss({ colors: { primary: '#112233', danger: 'red;} body{display:none' }, button_radius: 'pill' });
-    expect(css).toContain('--agora-primary:#112233;');
-    expect(css).toContain('--agora-danger:#c92a2a;');
-    expect(css).toContain('--agora-button-radius:9999px;');
+    expect(css).toContain('--agora-theme-primary:var(--agora-primary,#112233);');
+    expect(css).toContain('--agora-theme-danger:var(--agora-danger,#c92a2a);');
+    expect(css).toContain('--agora-theme-button-radius:var(--agora-button-radius,9999px);');
+    expect(css).toContain('--agora-primary:var(--agora-theme-primary);');
     expect(css).not.toContain('display:none');
   });
 

@@ -17,6 +17,7 @@ import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder, UnauthorizedPla
 import { IconChevronLeft, IconChevronRight } from '../../ui/icons.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { useWindowWidth } from './useWindowWidth.ts';
+import { ShadowStyle } from '../../styles/ShadowStyle.tsx';
 
 export interface CarouselProps {
   /** Features the products of this category (and its sub-categories). */
@@ -116,7 +117,7 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
       data-unmeasured={unmeasured ? '' : undefined}
       className="relative"
     >
-      {unmeasured && <style>{unmeasuredCss(total)}</style>}
+      {unmeasured && <ShadowStyle css={unmeasuredCss(total)} />}
       <div className="mb-3 flex items-center justify-end gap-2">
         {/* Unmeasured: each width range's text, the window's range's shown (unmeasuredCss), so a
             pre-rendered page says what the measured element then says. */}

@@ -17,6 +17,7 @@ import { useRoute } from '../../../router/context.tsx';
 import { EmptyPlaceholder } from '../../../ui/Placeholders.tsx';
 import { METHOD_HEX } from './methods.ts';
 import { OperationPanel, PanelWarmup } from './OperationPanel.tsx';
+import { ShadowStyle } from '../../../styles/ShadowStyle.tsx';
 
 /** Rows drawn in the first paint, then per slice (adapted so each slice stays a short task). */
 export const FIRST_ROWS = 24;
@@ -88,7 +89,7 @@ export function OperationList({ tags, filter, swagger2 }: OperationListProps) {
     // Off-screen sections skip layout only on a long list (data-large): there it saves the most, and
     // a short one keeps heights that do not depend on what has been scrolled into view.
     <div data-part="operation-list" data-rendered-all={budget >= total ? '' : undefined} data-large={collapsible ? '' : undefined}>
-      <style>{LIST_CSS}</style>
+      <ShadowStyle css={LIST_CSS} />
       {budget >= total && <PanelWarmupOnce />}
       {groups.map((group, i) => {
         if (left <= 0) return null;
