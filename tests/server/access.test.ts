@@ -162,9 +162,15 @@ describe('GET /accessRequests', () => {
     expect((await t.request(null, { url: `${API}/accessRequestDefinitions/ard-standard` })).status).toBe(401);
   });
 
+  it('refuses an archived resource, and the wizard\'s list leaves it out', async () => {
+    expectError(await create(consumer, body('res-payments-compat')), 409, 'assetResource.id', /archived/);
+    const listed = await t.request(orgadmin, { url: `${API}/subscriptions/sub-acme-payments-free/resources?pageSize=100` });
+    expect(listed.body.items.map((r: { id: string }) => r.id)).not.toContain('res-payments-compat');
+    expect(listed.body.items.map((r: { id: string }) => r.id)).toContain('res-payments-sandbox');
+  });
+
   it('deletes with the right on the application', async () => {
-    const mine = await create(consumer, body('res-payments-compat'));
-    const id = mine.status === 201 ? mine.body.id : (await t.request(orgadmin, { url: `${API}/accessRequests?applicationIds=${appId}&resourceId=res-payments-sandbox` })).body.items[0].id;
+    const id = (await t.request(orgadmin, { url: `${API}/accessRequests?applicationIds=${appId}&resourceId=res-payments-sandbox` })).body.items[0].id;
     expect((await t.request(developer, { method: 'DELETE', url: `${API}/accessRequests/${id}` })).status).toBe(403);
     expect((await t.request(providerAdmin, { method: 'DELETE', url: `${API}/accessRequests/${id}` })).status).toBe(403);
     expect((await t.request(orgadmin, { method: 'DELETE', url: `${API}/accessRequests/${id}` })).status).toBe(204);

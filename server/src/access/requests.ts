@@ -148,9 +148,12 @@ export async function decide(db: Db, caller: Caller, id: string, body: { state: 
 }
 
 interface Target {
-  product_title: string; latest_id: string | null; resource_title: string | null; resource_status: string | null;
+  product_title: string; latest_id: string | null; resource_title: string | null; resource_status: string | null; resource_state: string | null;
   ard_id: string | null; ard_schema: unknown; ard_approval: string | null; in_version: boolean;
 }
+
+/** The wizard lists active resources only (spec 2 §7); a request for another is refused with this. */
+export const RESOURCE_NOT_ACTIVE = (state: string) => `The resource is ${state}: access can be requested to active resources only.`;
 
 /** POST /applications/{id}/accessRequests (spec 2 §5, §6): the subscription is the caller's
  * organisation's, active and approved, for this product, its plan covers the resource; the
@@ -163,7 +166,7 @@ export async function createAccessRequest(db: Db, caller: Caller, applicationId:
   const versionId = body.product.version.id;
   const resourceId = body.assetResource.id;
   const target = await one<Target>(db, sql`select p.title as product_title, ${latestVersionOf(sql`p.id`)} as latest_id,
-    ar.title as resource_title, ar.status as resource_status, ard.id as ard_id, ard.schema as ard_schema, ard.approval as ard_approval,
+    ar.title as resource_title, ar.status as resource_status, ar.state as resource_state, ard.id as ard_id, ard.schema as ard_schema, ard.approval as ard_approval,
     (ar.product_version_id = ${versionId}) as in_version
     from products p left join product_versions v on v.product_id = p.id and v.id = ${versionId}
     left join asset_resources ar on ar.id = ${resourceId} and ar.product_version_id = v.id
@@ -173,6 +176,7 @@ export async function createAccessRequest(db: Db, caller: Caller, applicationId:
   if (target.latest_id !== versionId) throw badRequest('product.version.id', 'Access can be requested on the latest version of the product only.');
   if (!target.resource_title) throw new ApiError(404, 'Not Found', `Resource ${resourceId} was not found in this version.`, 'assetResource.id');
   if (target.resource_status === 'deleted') throw conflict('assetResource.id', 'The resource was deleted by the provider.');
+  if (target.resource_state !== 'active') throw conflict('assetResource.id', RESOURCE_NOT_ACTIVE(target.resource_state ?? 'archived'));
   if (!target.ard_id) throw badRequest('assetResource.id', 'This resource does not need an access request.');
 
   const sub = await one<{ state: string; approval_state: string; product_id: string; covers: boolean; owner_type: string; owner_id: string; owner_context_id: string | null }>(db,

@@ -188,6 +188,7 @@ export const de: Messages = {
   'ui.select.noOptions': 'Keine Optionen gefunden',
   'ui.select.error': 'Die Optionen konnten nicht geladen werden.',
   'ui.select.clear': 'Auswahl löschen',
+  'ui.select.required': "(Pflichtfeld)",
   'ui.gallery.title': 'Gemeinsame Oberflächenelemente',
   // == end ui ==
 
@@ -1770,7 +1771,7 @@ export const de: Messages = {
   'insights.compliance.list': "Abonnements nach Kontingentnutzung",
   'insights.compliance.empty': "Kein aktives Abonnement.",
   'insights.compliance.noQuotas': "Dieser Tarif legt kein Kontingent fest.",
-  'insights.compliance.usage': "{used} von {limit} {unit} in diesem Zeitraum ({interval})",
+  'insights.compliance.usage': "{used} von {limit} {unit} {period, select, minute {in dieser Minute} hourly {in dieser Stunde} daily {heute} weekly {diese Woche} monthly {diesen Monat} annually {dieses Jahr} other {pro {interval}}}",
   // == end insights ==
   // == viewers ==
   'viewers.asyncapi.servers': "Server",

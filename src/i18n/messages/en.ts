@@ -188,6 +188,7 @@ export const en = {
   'ui.select.noOptions': 'No options found',
   'ui.select.error': 'The options could not be loaded.',
   'ui.select.clear': 'Clear selection',
+  'ui.select.required': "(required)",
   'ui.gallery.title': 'Shared interface elements',
   // == end ui ==
 

@@ -188,6 +188,7 @@ export const fr: Messages = {
   'ui.select.noOptions': 'Aucune option trouvée',
   'ui.select.error': 'Les options n\'ont pas pu être chargées.',
   'ui.select.clear': 'Effacer la sélection',
+  'ui.select.required': "(obligatoire)",
   'ui.gallery.title': 'Éléments d\'interface partagés',
   // == end ui ==
 
@@ -1770,7 +1771,7 @@ export const fr: Messages = {
   'insights.compliance.list': "Abonnements par utilisation des quotas",
   'insights.compliance.empty': "Aucun abonnement actif.",
   'insights.compliance.noQuotas': "Cette offre ne fixe aucun quota.",
-  'insights.compliance.usage': "{used} sur {limit} {unit} ce(tte) {interval}",
+  'insights.compliance.usage': "{used} sur {limit} {unit} {period, select, minute {cette minute} hourly {cette heure} daily {aujourd’hui} weekly {cette semaine} monthly {ce mois-ci} annually {cette année} other {par {interval}}}",
   // == end insights ==
   // == viewers ==
   'viewers.asyncapi.servers': "Serveurs",

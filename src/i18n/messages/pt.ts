@@ -188,6 +188,7 @@ export const pt: Messages = {
   'ui.select.noOptions': 'Nenhuma opção encontrada',
   'ui.select.error': 'Não foi possível carregar as opções.',
   'ui.select.clear': 'Limpar seleção',
+  'ui.select.required': "(obrigatório)",
   'ui.gallery.title': 'Elementos de interface compartilhados',
   // == end ui ==
 
@@ -1770,7 +1771,7 @@ export const pt: Messages = {
   'insights.compliance.list': "Assinaturas por uso de cota",
   'insights.compliance.empty': "Nenhuma assinatura ativa.",
   'insights.compliance.noQuotas': "Este plano não define cota.",
-  'insights.compliance.usage': "{used} de {limit} {unit} neste(a) {interval}",
+  'insights.compliance.usage': "{used} de {limit} {unit} {period, select, minute {neste minuto} hourly {nesta hora} daily {hoje} weekly {nesta semana} monthly {neste mês} annually {neste ano} other {por {interval}}}",
   // == end insights ==
   // == viewers ==
   'viewers.asyncapi.servers': "Servidores",

@@ -163,7 +163,7 @@ export function CredentialCreate({ applicationId, onClose, onCreated, onView }: 
                   <select id={`${id}-type`} value={crdId} disabled={busy} className={INPUT} data-field="type"
                     onChange={(e) => { setCrdId(e.target.value); setForm({ data: {}, errors: 0 }); }}>
                     <option value="">{t('credentials.create.choose')}</option>
-                    {crds.data.items.map((d) => <option key={d.id} value={d.id}>{`${d.title} (${t(`credentials.type.${d.crdType}` as MessageKey)})`}</option>)}
+                    {crds.data.items.map((d) => <option key={d.id} value={d.id}>{typeOptionLabel(d.title, t(`credentials.type.${d.crdType}` as MessageKey))}</option>)}
                   </select>
                 )}
             </div>
@@ -190,3 +190,7 @@ export function CredentialCreate({ applicationId, onClose, onCreated, onView }: 
 
 export const hasProperties = (schema: unknown) =>
   !!schema && typeof schema === 'object' && Object.keys((schema as { properties?: object }).properties ?? {}).length > 0;
+
+/** 'Partner key (API key)'; a definition named after its type ('API key') needs no '(API key)'. */
+export const typeOptionLabel = (title: string, type: string): string =>
+  title.trim().toLowerCase() === type.trim().toLowerCase() ? title : `${title} (${type})`;
