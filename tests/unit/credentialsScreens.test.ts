@@ -68,7 +68,7 @@ describe('OAuth redirect URL and secret fields', () => {
 });
 
 describe('request access state (spec 2 §5, §8)', () => {
-  const resource = { status: null, accessRequestDefinition: { id: 'ard', title: 'x', schema: {}, approval: 'manual' }, credentialRequestDefinitions: [{ id: 'c', title: 'k', type: 'APIKey' }], canRequestAccessOrCredential: true };
+  const resource = { status: null, state: 'active', accessRequestDefinition: { id: 'ard', title: 'x', schema: {}, approval: 'manual' }, credentialRequestDefinitions: [{ id: 'c', title: 'k', type: 'APIKey' }], canRequestAccessOrCredential: true };
   it('is enabled on the latest version with a subscription and a definition', () => {
     expect(requestAccessState(resource, true, 'credentials')).toEqual({ enabled: true, notices: [] });
   });
@@ -78,6 +78,9 @@ describe('request access state (spec 2 §5, §8)', () => {
     expect(requestAccessState({ ...resource, accessRequestDefinition: null, credentialRequestDefinitions: [] }, true, 'credentials'))
       .toEqual({ enabled: false, notices: ['accessNotRequired', 'noCrd'] });
     expect(requestAccessState({ ...resource, status: 'deleted' }, true, 'credentials')).toEqual({ enabled: false, notices: ['deleted'] });
+    // Archived: says so, and does not claim a subscription is missing (issue 28).
+    expect(requestAccessState({ ...resource, state: 'archived', canRequestAccessOrCredential: false }, true, 'accessRequests'))
+      .toEqual({ enabled: false, notices: ['archived'] });
   });
 });
 

@@ -1166,10 +1166,11 @@ export const de: Messages = {
   'credentials.resource.pickApplication': 'Anwendung auswählen',
   'credentials.requestAccess': 'Zugriff beantragen',
   'credentials.notice.noCrd': 'Für diese Ressource wurde keine Definition für Zugangsdatenanfragen gefunden.',
-  'credentials.notice.noSubscription': 'Für eine Zugriffsanfrage benötigen Sie ein aktives Abonnement dieses Produkts.',
+  'credentials.notice.noSubscription': "Sie benötigen ein aktives Abonnement eines Tarifs dieses Produkts, der diese Ressource umfasst.",
   'credentials.notice.accessNotRequired': 'Diese Ressource erfordert keine Zugriffsanfrage.',
   'credentials.notice.notLatest': 'Dies ist nicht die neueste Version des Produkts: Beantragen Sie den Zugriff auf der neuesten Version.',
   'credentials.notice.deleted': 'Diese Ressource wurde gelöscht: Für sie können keine Zugangsdaten erstellt werden.',
+  'credentials.notice.archived': "Diese Ressource ist archiviert: Sie nimmt keine neuen Zugriffsanfragen an.",
   // == end credentials ==
 
   // == registrations ==

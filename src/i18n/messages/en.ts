@@ -1166,10 +1166,11 @@ export const en = {
   'credentials.resource.pickApplication': 'Choose the application',
   'credentials.requestAccess': 'Request access',
   'credentials.notice.noCrd': 'No credential request definition found for this resource.',
-  'credentials.notice.noSubscription': 'You need an active subscription to this product to request access.',
+  'credentials.notice.noSubscription': "You need an active subscription to a plan of this product that includes this resource.",
   'credentials.notice.accessNotRequired': 'This resource does not require an access request.',
   'credentials.notice.notLatest': 'This is not the latest version of the product: request access on the latest version.',
   'credentials.notice.deleted': 'This resource was deleted: no credential can be created for it.',
+  'credentials.notice.archived': "This resource is archived: it takes no new access requests.",
   // == end credentials ==
 
   // == registrations ==

@@ -1166,10 +1166,11 @@ export const fr: Messages = {
   'credentials.resource.pickApplication': 'Choisissez l’application',
   'credentials.requestAccess': 'Demander l’accès',
   'credentials.notice.noCrd': 'Aucune définition de demande d’identifiant trouvée pour cette ressource.',
-  'credentials.notice.noSubscription': 'Il vous faut un abonnement actif à ce produit pour demander l’accès.',
+  'credentials.notice.noSubscription': "Il vous faut un abonnement actif à une offre de ce produit qui inclut cette ressource.",
   'credentials.notice.accessNotRequired': 'Cette ressource ne nécessite pas de demande d’accès.',
   'credentials.notice.notLatest': 'Ce n’est pas la dernière version du produit : demandez l’accès sur la dernière version.',
   'credentials.notice.deleted': 'Cette ressource a été supprimée : aucun identifiant ne peut être créé pour elle.',
+  'credentials.notice.archived': "Cette ressource est archivée : elle n’accepte plus de nouvelles demandes d’accès.",
   // == end credentials ==
 
   // == registrations ==

@@ -1166,10 +1166,11 @@ export const pt: Messages = {
   'credentials.resource.pickApplication': 'Escolha a aplicação',
   'credentials.requestAccess': 'Solicitar acesso',
   'credentials.notice.noCrd': 'Nenhuma definição de solicitação de credencial encontrada para este recurso.',
-  'credentials.notice.noSubscription': 'Você precisa de uma assinatura ativa deste produto para solicitar acesso.',
+  'credentials.notice.noSubscription': "Você precisa de uma assinatura ativa de um plano deste produto que inclua este recurso.",
   'credentials.notice.accessNotRequired': 'Este recurso não exige solicitação de acesso.',
   'credentials.notice.notLatest': 'Esta não é a versão mais recente do produto: solicite acesso na versão mais recente.',
   'credentials.notice.deleted': 'Este recurso foi excluído: nenhuma credencial pode ser criada para ele.',
+  'credentials.notice.archived': "Este recurso está arquivado: não aceita novos pedidos de acesso.",
   // == end credentials ==
 
   // == registrations ==
