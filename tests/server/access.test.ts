@@ -150,6 +150,17 @@ describe('GET /accessRequests', () => {
     expect((await t.request(globex, { method: 'DELETE', url: `${API}/accessRequests/acc-checkout-payments` })).status).toBe(404);
   });
 
+  it('names the consumer organisation and gives the application attributes the definition asks for', async () => {
+    const one = await t.request(providerAdmin, { url: `${API}/accessRequests/acc-mobile-payments` });
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body.organisation).toEqual({ id: ORG.acme, name: expect.any(String) });
+    expect(one.body.applicationProfile).toMatchObject({ title: 'Company profile', data: { supportEmail: 'mobile@acme.test' }, schema: { properties: { companyName: expect.any(Object) } } });
+    // A resource whose definition asks for no profile: none.
+    const list = await t.request(orgadmin, { url: `${API}/accessRequests?resourceId=res-payments-sandbox` });
+    expect(list.body.items.length).toBeGreaterThan(0);
+    expect(list.body.items.every((r: { applicationProfile: unknown }) => r.applicationProfile === null)).toBe(true);
+  });
+
   it('nests under a resource, and gives access request definitions', async () => {
     const nested = await t.request(orgadmin, { url: `${API}/products/${product}/versions/${latest}/assetresources/res-payments/accessRequests` });
     expect(nested.status).toBe(200);
