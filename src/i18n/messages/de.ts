@@ -1590,6 +1590,7 @@ export const de: Messages = {
   'subscribe.data.title': 'Zusätzliche Angaben',
   'subscribe.data.invalid': 'Vervollständigen Sie die zusätzlichen Angaben: {count, plural, one {# Feld braucht} other {# Felder brauchen}} Aufmerksamkeit.',
   'subscribe.consent.label': 'Ich stimme den Nutzungsbedingungen und der Datenschutzerklärung zu',
+  'subscribe.consent.terms': "Nutzungsbedingungen lesen",
   'subscribe.consent.required': 'Stimmen Sie den Bedingungen und der Datenschutzerklärung zu, um einen kostenpflichtigen Plan zu abonnieren.',
   'subscribe.price.label': 'Preis',
   'subscribe.submit': 'Abonnieren',

@@ -1590,6 +1590,7 @@ export const en = {
   'subscribe.data.title': 'Additional information',
   'subscribe.data.invalid': 'Complete the additional information: {count, plural, one {# field needs} other {# fields need}} attention.',
   'subscribe.consent.label': 'I agree to the terms of use and the privacy statement',
+  'subscribe.consent.terms': "Read the terms of use",
   'subscribe.consent.required': 'Agree to the terms and the privacy statement to subscribe to a paid plan.',
   'subscribe.price.label': 'Price',
   'subscribe.submit': 'Subscribe',

@@ -1590,6 +1590,7 @@ export const fr: Messages = {
   'subscribe.data.title': 'Informations complémentaires',
   'subscribe.data.invalid': 'Complétez les informations complémentaires : {count, plural, one {# champ à corriger} other {# champs à corriger}}.',
   'subscribe.consent.label': 'J’accepte les conditions d’utilisation et la déclaration de confidentialité',
+  'subscribe.consent.terms': "Lire les conditions d’utilisation",
   'subscribe.consent.required': 'Acceptez les conditions et la déclaration de confidentialité pour souscrire à un plan payant.',
   'subscribe.price.label': 'Prix',
   'subscribe.submit': 'S’abonner',

@@ -1590,6 +1590,7 @@ export const pt: Messages = {
   'subscribe.data.title': 'Informações adicionais',
   'subscribe.data.invalid': 'Complete as informações adicionais: {count, plural, one {# campo precisa} other {# campos precisam}} de atenção.',
   'subscribe.consent.label': 'Concordo com os termos de uso e a declaração de privacidade',
+  'subscribe.consent.terms': "Ler os termos de uso",
   'subscribe.consent.required': 'Concorde com os termos e a declaração de privacidade para assinar um plano pago.',
   'subscribe.price.label': 'Preço',
   'subscribe.submit': 'Assinar',

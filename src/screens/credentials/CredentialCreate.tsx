@@ -151,7 +151,9 @@ export function CredentialCreate({ applicationId, onClose, onCreated, onView }: 
           <div>
             <label htmlFor={`${id}-team`} className="mb-1 block font-medium text-gray-800">{t('credentials.create.team')}{global ? '' : ' *'}</label>
             <select id={`${id}-team`} value={ownerTeam} onChange={(e) => setTeam(e.target.value)} disabled={busy} className={INPUT} data-field="team">
-              {global && <option value="">{app.data?.owner.name ?? t('credentials.create.choose')}</option>}
+              {/* "No team given" (the application's owner) only when that owner is not listed already:
+                  never the same team twice, once without a value. */}
+              {global && !teams.some((tm) => tm.guid === app.data?.owner.id) && <option value="">{app.data?.owner.name ?? t('credentials.create.choose')}</option>}
               {teams.map((tm) => <option key={tm.guid} value={tm.guid}>{tm.name}</option>)}
             </select>
           </div>
