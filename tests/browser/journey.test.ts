@@ -185,6 +185,7 @@ describe('a new user\'s journey (issue 28)', () => {
         await form.locator(`input[name=${name}]`).fill(value);
       }
       await form.locator('button[type=submit]').click();
+      await user.locator('agora-portal main[data-route]:not([data-route="register"])').waitFor({ timeout: 30_000 });
       await poll(async () => (await suite.portal.db.select().from(teams).where(eq(teams.name, org))).length).toBe(1);
       expect(await user.evaluate(() => document.documentElement.lang), 'the portal owns the page: <html lang>').toBe(locale);
 
@@ -193,7 +194,10 @@ describe('a new user\'s journey (issue 28)', () => {
       const subscribe = async (planId: string, paid: boolean) => {
         await user.goto(`${base}/productDetails/prod-payments/plans/${planId}`);
         const action = user.locator(`agora-portal [data-plan-page] [data-subscribe-plan="${planId}"]`);
-        await action.waitFor({ timeout: 30_000 });
+        await action.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+          await screenshot(user, `journey-${lang}-no-subscribe-${planId}`);
+          throw error;
+        });
         await action.click();
         const panel = user.locator(PANEL_SEL);
         await panel.locator('[data-part="plan-summary"]').waitFor({ timeout: 15_000 });

@@ -100,3 +100,15 @@ describe('access requests', () => {
     expect(readPrefilters('x=1')).toBeNull();
   });
 });
+
+describe('time left to view a secret (spec 2 §4, §9)', () => {
+  it('reads the whole window of a new secret: 3 days, not 2', async () => {
+    const { remainingTime, visibilityEnd } = await import('../../src/rules/credentials.ts');
+    const now = new Date('2026-01-10T12:00:00Z');
+    const provisioned = new Date(now.getTime() - 5_000);
+    expect(remainingTime(visibilityEnd(null, provisioned), now)).toEqual({ unit: 'day', value: 3, tone: 'neutral' });
+    expect(remainingTime(new Date(now.getTime() + 36 * 3_600_000 - 60_000), now)).toMatchObject({ unit: 'day', value: 1 });
+    expect(remainingTime(new Date(now.getTime() + 5 * 3_600_000 + 10 * 60_000), now)).toMatchObject({ unit: 'hour', value: 5, tone: 'warning' });
+    expect(remainingTime(new Date(now.getTime() + 90_000), now)).toMatchObject({ unit: 'minute', value: 1, tone: 'danger' });
+  });
+});
