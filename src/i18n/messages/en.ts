@@ -1780,7 +1780,7 @@ export const en = {
   'insights.compliance.list': "Subscriptions by quota usage",
   'insights.compliance.empty': "No active subscription.",
   'insights.compliance.noQuotas': "This plan sets no quota.",
-  'insights.compliance.usage': "{used} of {limit} {unit} this {interval}",
+  'insights.compliance.usage': "{used} of {limit} {unit} {period, select, minute {this minute} hourly {this hour} daily {today} weekly {this week} monthly {this month} annually {this year} other {per {interval}}}",
   // == end insights ==
   // == viewers ==
   'viewers.asyncapi.servers': "Servers",
