@@ -4,7 +4,7 @@ import { defineElement } from '../src/elements/define.ts';
 /**
  * The Request Access wizard of one product (spec 2 §2), optionally with the application and the
  * subscription already chosen.
- * Usage: `<agora-access-wizard product-id="prod-payments" application-id="…" subscription-id="…">`
+ * Usage: `<agora-access-wizard product-id="prod-payments" application-id="…" subscription-id="…" resource-id="…">`
  * @fires agora-application-created
  */
 defineElement('agora-access-wizard', () => import('../src/screens/wizard/AccessWizard.tsx'), {
@@ -14,4 +14,6 @@ defineElement('agora-access-wizard', () => import('../src/screens/wizard/AccessW
   applicationId: 'string',
   /** The subscription chosen in advance. */
   subscriptionId: 'string',
+  /** A resource of the product selected in advance (the page the user came from). */
+  resourceId: 'string',
 }, { sections: ['wizard', 'applications'] });

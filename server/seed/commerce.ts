@@ -41,11 +41,12 @@ export const subscriptionRequestDefinitions: Array<Row<typeof schema.subscriptio
     schema: {
       type: 'object', required: ['companyName', 'vatNumber', 'acceptsDpa'],
       properties: {
-        companyName: { type: 'string', title: 'Legal company name', maxLength: 200 },
-        vatNumber: { type: 'string', title: 'VAT number', pattern: '^[A-Z]{2}[A-Z0-9]{2,13}$', 'x-agora-placeholder': 'FR40303265045' },
-        expectedVolume: { type: 'string', title: 'Expected monthly volume', ...choices([['< 1M', 'Under 1 million calls'], ['1M – 10M', '1 to 10 million calls'], ['> 10M', 'Over 10 million calls']]) },
-        contactPhone: { type: 'string', title: 'Contact phone' },
-        acceptsDpa: { type: 'boolean', title: 'I accept the data processing agreement', const: true },
+        // x-agora-order: a jsonb object keeps its keys shortest first, not in the order written here.
+        companyName: { type: 'string', title: 'Legal company name', maxLength: 200, 'x-agora-order': 1 },
+        vatNumber: { type: 'string', title: 'VAT number', pattern: '^[A-Z]{2}[A-Z0-9]{2,13}$', 'x-agora-placeholder': 'FR40303265045', 'x-agora-order': 2 },
+        expectedVolume: { type: 'string', title: 'Expected monthly volume', ...choices([['< 1M', 'Under 1 million calls'], ['1M – 10M', '1 to 10 million calls'], ['> 10M', 'Over 10 million calls']]), 'x-agora-order': 3 },
+        contactPhone: { type: 'string', title: 'Contact phone', 'x-agora-order': 4 },
+        acceptsDpa: { type: 'boolean', title: 'I accept the data processing agreement', const: true, 'x-agora-order': 5 },
       },
     },
   },

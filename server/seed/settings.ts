@@ -54,6 +54,7 @@ export const SETTINGS: SiteSettings = {
     instructions: 'Tell other developers what you built and how the API helped. Be specific and respectful; reviews are checked before they appear.',
   },
   billing: { enabled: true },
+  links: { terms_url: '/documents/doc-terms', review_guidelines_url: 'https://community.agora.test/review-guidelines' },
   versions: { display: 'all' },
   consume_teams: { type: 'all', values: [] },
   ai: { enabled: true, stream: true },

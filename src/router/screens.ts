@@ -204,6 +204,7 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
     () => import('../screens/wizard/AccessWizard.tsx'),
     (m): AccessWizardProps => ({
       productId: m.params.productId!, applicationId: query(m).get('applicationId') ?? undefined, subscriptionId: query(m).get('subscriptionId') ?? undefined,
+      resourceId: query(m).get('resourceId') ?? undefined,
     }),
     { sections: ['wizard', 'applications'] },
   ),

@@ -123,8 +123,10 @@ export function remainingTime(until: Date | string | null, now: Date): { unit: '
   if (t === null) return null;
   const left = t - now.getTime();
   if (left <= 0) return null;
-  if (left >= DAY_MS) return { unit: 'day', value: Math.floor(left / DAY_MS), tone: 'neutral' };
-  if (left >= HOUR_MS) return { unit: 'hour', value: Math.floor(left / HOUR_MS), tone: 'warning' };
+  // Rounded to the nearest unit, not down: a secret provisioned a few seconds ago has the whole
+  // window (3 days) ahead of it, and must not read "2 days left".
+  if (left >= DAY_MS) return { unit: 'day', value: Math.round(left / DAY_MS), tone: 'neutral' };
+  if (left >= HOUR_MS) return { unit: 'hour', value: Math.round(left / HOUR_MS), tone: 'warning' };
   return { unit: 'minute', value: Math.max(1, Math.floor(left / MINUTE_MS)), tone: 'danger' };
 }
 

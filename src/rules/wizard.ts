@@ -195,6 +195,13 @@ export const subscriptionListed = (s: SubscriptionFacts) => s.state === 'active'
 /** …and are disabled when the caller may not request access under them. */
 export const subscriptionDisabled = (s: SubscriptionFacts) => !s.canRequestAccess;
 
+/** The one usable choice, when there is exactly one: the wizard then makes it for the user (an
+ * application, a subscription). With none or several the user chooses. */
+export function onlyChoice<T>(items: readonly T[], usable: (item: T) => boolean = () => true): T | null {
+  const ok = items.filter(usable);
+  return ok.length === 1 ? ok[0]! : null;
+}
+
 /** The preview's expiry: the archival or migration scheduled date, 'never', or 'migrated' (shown as a dash). */
 export function subscriptionExpiry(s: SubscriptionFacts): { kind: 'date'; at: string } | { kind: 'never' } | { kind: 'migrated' } {
   if (s.state === 'migrated') return { kind: 'migrated' };

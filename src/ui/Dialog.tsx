@@ -80,10 +80,10 @@ export function ConfirmDialog({
       role="alertdialog"
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
+          <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus data-dialog-action="cancel">
             {cancelLabel ?? t('ui.action.cancel')}
           </Button>
-          <Button variant={tone} format="solid" onClick={onConfirm} busy={busy}>
+          <Button variant={tone} format="solid" onClick={onConfirm} busy={busy} data-dialog-action="confirm">
             {confirmLabel ?? t('ui.action.confirm')}
           </Button>
         </>

@@ -201,6 +201,8 @@ export function PagedSelect<T>({
       <label id={`${id}-label`} htmlFor={`${id}-trigger`} className={hideLabel ? 'sr-only' : 'mb-1 block text-sm font-medium text-gray-700'}>
         {label}
         {required && <span className="ml-0.5 text-danger" aria-hidden="true">*</span>}
+        {/* aria-required is not allowed on a button: the label says it instead. */}
+        {required && <span className="sr-only"> {t('ui.select.required')}</span>}
       </label>
       <div className="relative">
         <button
@@ -213,7 +215,6 @@ export function PagedSelect<T>({
           aria-controls={open ? `${id}-list` : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          aria-required={required || undefined}
           onClick={() => (open ? close() : setOpen(true))}
           onKeyDown={(event) => {
             if (!open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {

@@ -168,7 +168,8 @@ export function Tabs({ tabs, selected, onSelect, label, idBase, className }: Tab
             type="button"
             role="tab"
             id={`${base}-tab-${tab.id}`}
-            aria-controls={`${base}-panel-${tab.id}`}
+            // Only a caller that draws its panels with TabPanel (same idBase) has a panel to point at.
+            aria-controls={idBase ? `${base}-panel-${tab.id}` : undefined}
             aria-selected={isSelected}
             aria-disabled={tab.disabled || undefined}
             tabIndex={isSelected ? 0 : -1}

@@ -4,12 +4,16 @@
 // catalogue, signed out and signed in, at 1280 and 375 px: no serious or critical violation.
 // At 375 px the page must not scroll sideways either (scroll width = viewport width).
 // Moderate findings (region, heading-order…) are printed, not failed.
+// The screens of the consumer's and provider's journey (issue 28: the subscribe panel, the access
+// wizard's first two steps, the resource header, the credential form, the provider's list and
+// request panel) are checked the same way in en and in de.
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS_DIR, useSuite } from './harness.ts';
+import { LOCALE_COOKIE } from '../../src/rules/constants.ts';
 
 const suite = useSuite();
 const SHOTS = join(RESULTS_DIR, 'screenshots');
@@ -136,3 +140,65 @@ function screens(title: string, who: string | null, paths: string[]) {
 screens('signed out', null, SIGNED_OUT);
 screens('consumer', 'consumer', SIGNED_IN);
 screens('provider administrator', 'admin', ADMIN);
+
+/** A journey screen: a route, and what to do there before checking (open a panel, take a step). */
+interface JourneyScreen { name: string; who: string; path: string; then?: (page: Page) => Promise<void> }
+const WIZARD = 'agora-portal [data-screen="access-wizard"]';
+const JOURNEY: JourneyScreen[] = [
+  { name: 'resource header', who: 'orgadmin', path: resource('prod-payments', 'res-payments') },
+  { name: 'subscribe panel', who: 'orgadmin', path: '/productDetails/prod-payments/plans/plan-payments-starter', then: async (page) => {
+    await page.locator('agora-portal [data-plan-page] [data-subscribe-plan="plan-payments-starter"]').click({ timeout: 30_000 });
+    await page.locator('agora-portal dialog[open] [data-part="plan-summary"]').waitFor({ timeout: 30_000 });
+  } },
+  { name: 'wizard profile', who: 'orgadmin', path: '/registrations/create/prod-payments?applicationId=app-acme-mobile&subscriptionId=sub-acme-payments-growth&resourceId=res-payments-sandbox',
+    then: async (page) => {
+      await page.locator(`${WIZARD} [data-part="profile-step"] button[aria-haspopup="listbox"]`).nth(1).filter({ hasText: /\w/ }).waitFor({ timeout: 30_000 });
+    } },
+  { name: 'wizard resources', who: 'orgadmin', path: '/registrations/create/prod-payments?applicationId=app-acme-mobile&subscriptionId=sub-acme-payments-growth&resourceId=res-payments-sandbox',
+    then: async (page) => {
+      const next = page.locator(`${WIZARD} [data-action="next"]`);
+      await next.waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+      await next.click();
+      await page.locator(`${WIZARD} [data-part="resources-step"] tbody tr`).first().waitFor({ timeout: 30_000 });
+    } },
+  { name: 'credential form', who: 'orgadmin', path: '/applications/app-acme-checkout/credentials/create', then: async (page) => {
+    await page.locator('agora-portal [data-part="credential-create"]').waitFor({ timeout: 30_000 });
+  } },
+  { name: 'provider list', who: 'admin', path: '/registrations' },
+  { name: 'provider request panel', who: 'admin', path: '/registrations/acc-mobile-payments', then: async (page) => {
+    await page.locator('agora-portal [data-part="application-attributes"]').waitFor({ timeout: 30_000 });
+  } },
+];
+
+for (const locale of ['en-US', 'de-DE']) {
+  for (const width of [1280, 375]) {
+    describe(`journey screens in ${locale} at ${width} px`, () => {
+      const pages = new Map<string, Page>();
+      const pageOf = async (who: string): Promise<Page> => {
+        let page = pages.get(who);
+        if (!page) {
+          page = await suite.pageAs(who, { viewport: { width, height: width > 400 ? 900 : 760 }, bypassCSP: true });
+          await page.context().addCookies([{ name: LOCALE_COOKIE, value: locale, domain: new URL(suite.portal.baseUrl).hostname, path: '/' }]);
+          pages.set(who, page);
+        }
+        return page;
+      };
+      afterAll(async () => { for (const page of pages.values()) await page.context().close(); });
+
+      it.each(JOURNEY.map((j) => [j.name, j] as const))('%s', { timeout: 120_000 }, async (_name, screen) => {
+        const page = await pageOf(screen.who);
+        await open(page, screen.path);
+        await screen.then?.(page);
+        await page.waitForTimeout(300);
+        const findings = await axe(page);
+        const blocking = findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
+        expect.soft(blocking.map((f) => `${f.id} (${f.impact}) x${f.nodes}: ${f.help} ${f.targets.join(' ')}`)).toEqual([]);
+        if (width === 375) {
+          mkdirSync(SHOTS, { recursive: true });
+          await page.screenshot({ path: join(SHOTS, `journey-${locale}-${screen.name.replace(/\W+/g, '-')}-375.png`) });
+        }
+      });
+    });
+  }
+}

@@ -56,6 +56,8 @@ describe('writing a review', () => {
     await poll(() => new URL(author.url()).pathname).toMatch(/\/ratings\/review$/);
     await author.locator(form).waitFor({ timeout: 30_000 });
     await expect(author.locator(`${form} [data-part="instructions"]`).innerText()).resolves.toBe('Tell us which events you consume.');
+    // Spec 3 §2.4: "Review guidelines" is a link, to the settings' links.review_guidelines_url (demo settings).
+    await expect(author.locator(`${form} [data-part="guidelines-link"]`).getAttribute('href')).resolves.toBe('https://community.agora.test/review-guidelines');
     await expect(author.locator(`${form} [data-part="comment-counter"]`).innerText()).resolves.toContain('0 / 280');
     await expect(author.locator(submit).isDisabled()).resolves.toBe(true);
 

@@ -150,6 +150,17 @@ describe('GET /accessRequests', () => {
     expect((await t.request(globex, { method: 'DELETE', url: `${API}/accessRequests/acc-checkout-payments` })).status).toBe(404);
   });
 
+  it('names the consumer organisation and gives the application attributes the definition asks for', async () => {
+    const one = await t.request(providerAdmin, { url: `${API}/accessRequests/acc-mobile-payments` });
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body.organisation).toEqual({ id: ORG.acme, name: expect.any(String) });
+    expect(one.body.applicationProfile).toMatchObject({ title: 'Company profile', data: { supportEmail: 'mobile@acme.test' }, schema: { properties: { companyName: expect.any(Object) } } });
+    // A resource whose definition asks for no profile: none.
+    const list = await t.request(orgadmin, { url: `${API}/accessRequests?resourceId=res-payments-sandbox` });
+    expect(list.body.items.length).toBeGreaterThan(0);
+    expect(list.body.items.every((r: { applicationProfile: unknown }) => r.applicationProfile === null)).toBe(true);
+  });
+
   it('nests under a resource, and gives access request definitions', async () => {
     const nested = await t.request(orgadmin, { url: `${API}/products/${product}/versions/${latest}/assetresources/res-payments/accessRequests` });
     expect(nested.status).toBe(200);
@@ -162,9 +173,15 @@ describe('GET /accessRequests', () => {
     expect((await t.request(null, { url: `${API}/accessRequestDefinitions/ard-standard` })).status).toBe(401);
   });
 
+  it('refuses an archived resource, and the wizard\'s list leaves it out', async () => {
+    expectError(await create(consumer, body('res-payments-compat')), 409, 'assetResource.id', /archived/);
+    const listed = await t.request(orgadmin, { url: `${API}/subscriptions/sub-acme-payments-free/resources?pageSize=100` });
+    expect(listed.body.items.map((r: { id: string }) => r.id)).not.toContain('res-payments-compat');
+    expect(listed.body.items.map((r: { id: string }) => r.id)).toContain('res-payments-sandbox');
+  });
+
   it('deletes with the right on the application', async () => {
-    const mine = await create(consumer, body('res-payments-compat'));
-    const id = mine.status === 201 ? mine.body.id : (await t.request(orgadmin, { url: `${API}/accessRequests?applicationIds=${appId}&resourceId=res-payments-sandbox` })).body.items[0].id;
+    const id = (await t.request(orgadmin, { url: `${API}/accessRequests?applicationIds=${appId}&resourceId=res-payments-sandbox` })).body.items[0].id;
     expect((await t.request(developer, { method: 'DELETE', url: `${API}/accessRequests/${id}` })).status).toBe(403);
     expect((await t.request(providerAdmin, { method: 'DELETE', url: `${API}/accessRequests/${id}` })).status).toBe(403);
     expect((await t.request(orgadmin, { method: 'DELETE', url: `${API}/accessRequests/${id}` })).status).toBe(204);

@@ -50,6 +50,12 @@ describe('GET /approvals', () => {
       title: 'Payments API - Payments API',
       accessRequest: { data: { purpose: 'in_person' }, schema: { properties: { purpose: { oneOf: expect.arrayContaining([{ const: 'in_person', title: 'In-person payments' }]) } } } },
     });
+    // The application's attributes the consumer entered (its company profile), against their schema.
+    expect(byKey.get('accessRequest:acc-mobile-payments')).toMatchObject({
+      organisation: { name: expect.any(String) },
+      accessRequest: { applicationProfile: { title: 'Company profile', data: { companyName: 'Acme Corporation', supportEmail: 'mobile@acme.test' },
+        schema: { properties: { companyName: expect.any(Object) } } } },
+    });
   });
 
   it('filters by kind and product, sorts, pages', async () => {

@@ -241,6 +241,8 @@ describe('checkout and the access block', () => {
     const paid = await t.app.inject(form);
     expect(paid.statusCode).toBe(200);
     expect(paid.body).toContain('Payment received');
+    // Not a dead end: the way back to the subscription's invoices in the portal.
+    expect(paid.body).toContain('href="/subscriptions/sub-acme-payments-starter#invoices"');
     expect((await t.request(orgadmin, { url: `${API}/invoices/inv-004` })).body).toMatchObject({ status: 'paid', canPay: false });
     expect((await t.app.inject(form)).statusCode).toBe(409); // once
 

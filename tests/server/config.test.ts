@@ -47,6 +47,18 @@ describe('GET /marketplace', () => {
     expect(res.body.settings).not.toHaveProperty('unknown_key');
   });
 
+  it('takes the terms and review-guidelines links as http(s) URLs or portal paths, null when unset or not one', async () => {
+    await t.db.delete(siteConfig);
+    expect((await t.request(null, { url: `${API}/marketplace` })).body.settings.links).toEqual({ terms_url: null, review_guidelines_url: null });
+    await t.setSettings({ links: { terms_url: '/documents/doc-terms', review_guidelines_url: 'https://example.com/reviews' } });
+    expect((await t.request(null, { url: `${API}/marketplace` })).body.settings.links)
+      .toEqual({ terms_url: '/documents/doc-terms', review_guidelines_url: 'https://example.com/reviews' });
+    for (const bad of ['javascript:alert(1)', '//evil.test/x', 'data:text/html,x', 'https://example.com/a b', 'terms.html']) {
+      await t.setSettings({ links: { terms_url: bad } });
+      expect((await t.request(null, { url: `${API}/marketplace` })).body.settings.links.terms_url, bad).toBeNull();
+    }
+  });
+
   it('answers the provider texts per locale (translations), whole, for the screens to pick the reader one', async () => {
     const translations = { fr: { 'homepage.hero.title': 'Bienvenue', 'nav_items.0.text': 'État' }, 'de-DE': { sitename: 'Marktplatz' } };
     await t.setSettings({ translations });

@@ -68,7 +68,7 @@ describe('OAuth redirect URL and secret fields', () => {
 });
 
 describe('request access state (spec 2 §5, §8)', () => {
-  const resource = { status: null, accessRequestDefinition: { id: 'ard', title: 'x', schema: {}, approval: 'manual' }, credentialRequestDefinitions: [{ id: 'c', title: 'k', type: 'APIKey' }], canRequestAccessOrCredential: true };
+  const resource = { status: null, state: 'active', accessRequestDefinition: { id: 'ard', title: 'x', schema: {}, approval: 'manual' }, credentialRequestDefinitions: [{ id: 'c', title: 'k', type: 'APIKey' }], canRequestAccessOrCredential: true };
   it('is enabled on the latest version with a subscription and a definition', () => {
     expect(requestAccessState(resource, true, 'credentials')).toEqual({ enabled: true, notices: [] });
   });
@@ -78,6 +78,9 @@ describe('request access state (spec 2 §5, §8)', () => {
     expect(requestAccessState({ ...resource, accessRequestDefinition: null, credentialRequestDefinitions: [] }, true, 'credentials'))
       .toEqual({ enabled: false, notices: ['accessNotRequired', 'noCrd'] });
     expect(requestAccessState({ ...resource, status: 'deleted' }, true, 'credentials')).toEqual({ enabled: false, notices: ['deleted'] });
+    // Archived: says so, and does not claim a subscription is missing (issue 28).
+    expect(requestAccessState({ ...resource, state: 'archived', canRequestAccessOrCredential: false }, true, 'accessRequests'))
+      .toEqual({ enabled: false, notices: ['archived'] });
   });
 });
 
@@ -95,5 +98,17 @@ describe('access requests', () => {
       filters: { productIds: ['p1'], subscriptionIds: ['s1'], applicationIds: ['a1'] }, rest: 'x=1',
     });
     expect(readPrefilters('x=1')).toBeNull();
+  });
+});
+
+describe('time left to view a secret (spec 2 §4, §9)', () => {
+  it('reads the whole window of a new secret: 3 days, not 2', async () => {
+    const { remainingTime, visibilityEnd } = await import('../../src/rules/credentials.ts');
+    const now = new Date('2026-01-10T12:00:00Z');
+    const provisioned = new Date(now.getTime() - 5_000);
+    expect(remainingTime(visibilityEnd(null, provisioned), now)).toEqual({ unit: 'day', value: 3, tone: 'neutral' });
+    expect(remainingTime(new Date(now.getTime() + 36 * 3_600_000 - 60_000), now)).toMatchObject({ unit: 'day', value: 1 });
+    expect(remainingTime(new Date(now.getTime() + 5 * 3_600_000 + 10 * 60_000), now)).toMatchObject({ unit: 'hour', value: 5, tone: 'warning' });
+    expect(remainingTime(new Date(now.getTime() + 90_000), now)).toMatchObject({ unit: 'minute', value: 1, tone: 'danger' });
   });
 });

@@ -3,6 +3,7 @@
 // reset on a change of application or subscription, subscription options and expiry, counts.
 import { describe, expect, it } from 'vitest';
 import {
+  onlyChoice,
   accessRequestTitle, canComplete, canEnterStep, completionCounts, detailsComplete, detailsNeeded, groupByDefinition,
   missingProfiles, nextStep, previewComplete, profileComplete, requiredProfiles, resourcesComplete, schemaHasProperties,
   stepStatus, subscriptionDisabled, subscriptionExpiry, subscriptionListed, withChoice, type Step, type StepId, type WizardSelection,
@@ -178,5 +179,14 @@ describe('subscriptions, grouping, counts, title', () => {
   });
   it('titles a request "resource - product"', () => {
     expect(accessRequestTitle('Payments API', 'Payments')).toBe('Payments API - Payments');
+  });
+});
+
+describe('onlyChoice: the wizard chooses for the user when one fits', () => {
+  it('gives the one usable item, else null', () => {
+    expect(onlyChoice(['a'])).toBe('a');
+    expect(onlyChoice(['a', 'b'])).toBeNull();
+    expect(onlyChoice([])).toBeNull();
+    expect(onlyChoice([{ id: 1, ok: false }, { id: 2, ok: true }], (x) => x.ok)).toEqual({ id: 2, ok: true });
   });
 });

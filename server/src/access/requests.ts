@@ -37,7 +37,10 @@ function scope(caller: Caller): SQL {
 
 const FROM = sql`access_requests r join applications a on a.id = r.application_id join subscriptions s on s.id = r.subscription_id
   join products p on p.id = r.product_id join asset_resources ar on ar.id = r.asset_resource_id
-  left join stages st on st.id = ar.stage_id left join access_request_definitions ard on ard.id = ar.access_request_definition_id`;
+  left join stages st on st.id = ar.stage_id left join access_request_definitions ard on ard.id = ar.access_request_definition_id
+  join organisations o on o.id = a.org_id
+  left join application_profiles apf on apf.application_id = r.application_id and apf.definition_id = ard.application_profile_definition_id
+  left join application_profile_definitions apdd on apdd.id = apf.definition_id`;
 
 const SELECT = sql`select r.id, r.title, r.application_id, a.title as application_title, a.org_id, a.owner_type, a.owner_id, a.owner_context_id,
   (a.owner_type = 'user' or exists (select 1 from teams pt where pt.id = a.owner_id and 'private' = any(pt.tags))) as owner_private,
@@ -47,7 +50,8 @@ const SELECT = sql`select r.id, r.title, r.application_id, a.title as applicatio
   (select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'crdType', c.crd_type) order by c.title), '[]'::json)
     from credential_request_definitions c where c.id = any(ar.credential_request_definition_ids)) as crds,
   (r.product_version_id = ${latestVersionOf(sql`r.product_id`)}) as is_latest,
-  r.approval_state, r.approval_reason, r.data, r.provisioning_status, r.provisioning_data, r.history, r.created_at, r.modified_at`;
+  r.approval_state, r.approval_reason, r.data, r.provisioning_status, r.provisioning_data, r.history, r.created_at, r.modified_at,
+  o.name as org_name, apf.id as profile_id, apdd.title as profile_title, apdd.schema as profile_schema, apf.data as profile_data`;
 
 type Row = Record<string, unknown> & { id: string; org_id: string; owner_type: string; owner_id: string; owner_context_id: string | null; owner_private: boolean; approval_state: string; history: StoredHistory[] };
 
@@ -81,6 +85,8 @@ function toAccessRequest(caller: Caller, r: Row, names: Map<string, string>): Ac
     data: r.data ?? {},
     provisioning: { status: r.provisioning_status as string, schema: {}, data: r.provisioning_data ?? {} },
     applicationProfileDefinition: r.apd_id ? { id: r.apd_id as string } : null,
+    organisation: { id: r.org_id, name: r.org_name as string },
+    applicationProfile: r.profile_id ? { title: r.profile_title as string, schema: r.profile_schema ?? {}, data: r.profile_data ?? {} } : null,
     history: (r.history ?? []).map((h) => ({
       type: h.type, at: h.at, reason: h.reason ?? null,
       user: h.userId ? { id: h.userId, name: names.get(h.userId) ?? null } : null,
@@ -148,9 +154,12 @@ export async function decide(db: Db, caller: Caller, id: string, body: { state: 
 }
 
 interface Target {
-  product_title: string; latest_id: string | null; resource_title: string | null; resource_status: string | null;
+  product_title: string; latest_id: string | null; resource_title: string | null; resource_status: string | null; resource_state: string | null;
   ard_id: string | null; ard_schema: unknown; ard_approval: string | null; in_version: boolean;
 }
+
+/** The wizard lists active resources only (spec 2 §7); a request for another is refused with this. */
+export const RESOURCE_NOT_ACTIVE = (state: string) => `The resource is ${state}: access can be requested to active resources only.`;
 
 /** POST /applications/{id}/accessRequests (spec 2 §5, §6): the subscription is the caller's
  * organisation's, active and approved, for this product, its plan covers the resource; the
@@ -163,7 +172,7 @@ export async function createAccessRequest(db: Db, caller: Caller, applicationId:
   const versionId = body.product.version.id;
   const resourceId = body.assetResource.id;
   const target = await one<Target>(db, sql`select p.title as product_title, ${latestVersionOf(sql`p.id`)} as latest_id,
-    ar.title as resource_title, ar.status as resource_status, ard.id as ard_id, ard.schema as ard_schema, ard.approval as ard_approval,
+    ar.title as resource_title, ar.status as resource_status, ar.state as resource_state, ard.id as ard_id, ard.schema as ard_schema, ard.approval as ard_approval,
     (ar.product_version_id = ${versionId}) as in_version
     from products p left join product_versions v on v.product_id = p.id and v.id = ${versionId}
     left join asset_resources ar on ar.id = ${resourceId} and ar.product_version_id = v.id
@@ -173,6 +182,7 @@ export async function createAccessRequest(db: Db, caller: Caller, applicationId:
   if (target.latest_id !== versionId) throw badRequest('product.version.id', 'Access can be requested on the latest version of the product only.');
   if (!target.resource_title) throw new ApiError(404, 'Not Found', `Resource ${resourceId} was not found in this version.`, 'assetResource.id');
   if (target.resource_status === 'deleted') throw conflict('assetResource.id', 'The resource was deleted by the provider.');
+  if (target.resource_state !== 'active') throw conflict('assetResource.id', RESOURCE_NOT_ACTIVE(target.resource_state ?? 'archived'));
   if (!target.ard_id) throw badRequest('assetResource.id', 'This resource does not need an access request.');
 
   const sub = await one<{ state: string; approval_state: string; product_id: string; covers: boolean; owner_type: string; owner_id: string; owner_context_id: string | null }>(db,

@@ -25,9 +25,13 @@ const PENDING = sql`
   select 'accessRequest', r.id, r.title, r.product_id, r.org_id, r.created_by, r.created_at,
     jsonb_build_object('application', jsonb_build_object('id', a.id, 'title', a.title),
       'assetResource', jsonb_build_object('id', ar.id, 'title', ar.title),
-      'subscription', jsonb_build_object('id', rs.id, 'title', rs.title), 'data', r.data, 'schema', coalesce(ard.schema, '{}'::jsonb))
+      'subscription', jsonb_build_object('id', rs.id, 'title', rs.title), 'data', r.data, 'schema', coalesce(ard.schema, '{}'::jsonb),
+      'applicationProfile', case when apf.id is null then null
+        else jsonb_build_object('title', apdd.title, 'schema', apdd.schema, 'data', apf.data) end)
   from access_requests r join applications a on a.id = r.application_id join asset_resources ar on ar.id = r.asset_resource_id
     join subscriptions rs on rs.id = r.subscription_id left join access_request_definitions ard on ard.id = ar.access_request_definition_id
+    left join application_profiles apf on apf.application_id = r.application_id and apf.definition_id = ard.application_profile_definition_id
+    left join application_profile_definitions apdd on apdd.id = apf.definition_id
   where r.approval_state = 'pending'
   union all
   select 'review', rv.id, rv.title, rv.product_id, rv.org_id, rv.user_id, rv.modified_at,

@@ -29,7 +29,12 @@ function describe(line: Invoice['billing']['lines'][number]): string {
   }
 }
 
-/** The invoice with its lines and total; a Pay button while it can be paid. */
+/** The portal's page of the invoice's subscription (its invoices section). The portal is served by
+ * this server (PUBLIC_URL), so a path of the same origin reaches it. */
+export const subscriptionPath = (invoice: Pick<Invoice, 'subscription'>) => `/subscriptions/${encodeURIComponent(invoice.subscription.id)}#invoices`;
+
+/** The invoice with its lines and total; a Pay button while it can be paid; always the way back to
+ * the subscription in the portal (a checkout must not be a dead end). */
 export function checkoutHtml(invoice: Invoice, form: { action: string; token: string } | null, notice?: string): string {
   const currency = invoice.billing.amount.currency;
   const rows = invoice.billing.lines.map((l) => `<tr><td>${esc(describe(l))}${l.flatFee ? ` + ${esc(formatMinor(l.flatFee, currency))} flat fee` : ''}</td>
@@ -45,7 +50,8 @@ export function checkoutHtml(invoice: Invoice, form: { action: string; token: st
 ${notice ? `<p role="status"><strong>${esc(notice)}</strong></p>` : ''}
 <table><thead><tr><th>Item</th><th class="n">Amount</th></tr></thead><tbody>${rows}</tbody>
 <tfoot><tr><th>Total</th><th class="n">${esc(formatMinor(invoice.billing.amount.total, currency))}</th></tr></tfoot></table>
-<p>${pay}</p>`);
+<p>${pay}</p>
+<p><a href="${esc(subscriptionPath(invoice))}" data-part="back">Back to the subscription${invoice.subscription.title ? ` “${esc(invoice.subscription.title)}”` : ''}</a></p>`);
 }
 
 export function checkoutErrorHtml(message: string): string {

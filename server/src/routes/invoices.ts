@@ -70,6 +70,6 @@ export default async function invoiceRoutes(fastify: FastifyInstance): Promise<v
     if (!found) return html(reply, 403, checkoutErrorHtml('This checkout link is not valid or has expired. Open the invoice again from your subscription.'));
     const paid = await markPaid(app.db, found.invoice.id);
     const invoice = (await invoiceForCheckout(app.db, found.invoice.id))!;
-    return html(reply, paid ? 200 : 409, checkoutHtml(invoice, null, paid ? 'Payment received. Thank you: you can close this page.' : `This invoice is ${invoice.status}: nothing was paid.`));
+    return html(reply, paid ? 200 : 409, checkoutHtml(invoice, null, paid ? 'Payment received. Thank you.' : `This invoice is ${invoice.status}: nothing was paid.`));
   });
 }

@@ -26,6 +26,9 @@ export const AccessRequestDefinition = Type.Object({
   applicationProfileDefinition: Nullable(Type.Object({ id: Type.String() })),
 });
 
+/** An application profile as an access request shows it: whose attributes, against which schema. */
+export const ApplicationProfileGiven = Type.Object({ title: Type.String(), schema: Type.Unknown(), data: Type.Unknown() });
+
 export const AccessRequest = Type.Object({
   id: Type.String(),
   title: Type.String(),
@@ -50,6 +53,11 @@ export const AccessRequest = Type.Object({
   data: Type.Unknown(),
   provisioning: Type.Object({ status: Type.String(), schema: Type.Unknown(), data: Type.Unknown() }),
   applicationProfileDefinition: Nullable(Type.Object({ id: Type.String() })),
+  /** The consumer organisation asking (the provider's list shows it). */
+  organisation: Type.Object({ id: Type.String(), name: Type.String() }),
+  /** The application's attributes the definition asks for (its profile, entered in the wizard),
+   * with the profile definition's title and schema; null when none is asked or none was given. */
+  applicationProfile: Nullable(ApplicationProfileGiven),
   /** requested first, then approved or rejected with the reason. */
   history: Type.Array(HistoryEntry),
   /** The caller may decide it (a provider Administrator, while pending). */

@@ -7,6 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, Repeated } from './common.ts';
 import { DateTime, Literals, Nullable, Strict } from './catalogue.ts';
 import { APPROVALS_PAGE_SIZE, MAX_PAGE_LIMIT } from '../../../src/rules/constants.ts';
+import { ApplicationProfileGiven } from './accessRequests.ts';
 
 export const APPROVAL_TYPES = ['subscription', 'accessRequest', 'review'] as const;
 
@@ -35,6 +36,8 @@ export const ApprovalItem = Type.Object({
     subscription: Type.Object({ id: Type.String(), title: Type.String() }),
     data: Type.Unknown(),
     schema: Type.Unknown(),
+    /** The application's attributes (its profile) the definition asks for, as the consumer entered them. */
+    applicationProfile: Nullable(ApplicationProfileGiven),
   })),
   /** type review: its rating and comment (the title is the item's). */
   review: Nullable(Type.Object({ rating: Type.Integer(), comment: Type.String() })),

@@ -27,6 +27,10 @@ export const NavItem = Type.Object({
 });
 export type NavItem = Static<typeof NavItem>;
 
+/** A link the portal shows: an http(s) URL, or a path of the portal ('/documents/doc-terms'). No
+ * other scheme (javascript:, data:) and no spaces; a stored value that is not one falls back to null. */
+export const SiteLink = Nullable(Type.String({ maxLength: 2000, pattern: '^(https?://[^\\s]+|/(?!/)[^\\s]*)$' }));
+
 export const SiteSettings = Type.Object({
   sitename: Type.String(),
   /** visitors may browse without signing in */
@@ -71,6 +75,9 @@ export const SiteSettings = Type.Object({
     instructions: Type.String(),
   }),
   billing: Type.Object({ enabled: Type.Boolean() }),
+  /** Where the terms of use (linked from the subscribe form's consent checkbox) and the review
+   * guidelines (the review panel, spec 3 §2.4) are; each link shows only when set. */
+  links: Type.Object({ terms_url: SiteLink, review_guidelines_url: SiteLink }),
   versions: Type.Object({ display: Type.Union([Type.Literal('latest'), Type.Literal('all')]) }),
   consume_teams: Type.Object({
     type: Type.Union([Type.Literal('all'), Type.Literal('included'), Type.Literal('excluded'), Type.Literal('tag')]),
@@ -134,6 +141,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   categories: { enabled: true },
   reviews: { enabled: true, char_limit: DEFAULT_REVIEW_CHAR_LIMIT as 280, moderation_process: 'automatic', instructions: '' },
   billing: { enabled: true },
+  links: { terms_url: null, review_guidelines_url: null },
   versions: { display: 'all' },
   consume_teams: { type: 'all', values: [] },
   ai: { enabled: true, stream: true },

@@ -160,7 +160,9 @@ export async function listSubscriptionResources(db: Db, caller: Caller, id: stri
     join asset_resources ar on ar.product_version_id = ${latestVersionOf(sql`s.product_id`)}
     left join stages st on st.id = ar.stage_id left join assets ast on ast.id = ar.asset_id`;
   const where = and([
-    sql`s.id = ${id}`, sql`ar.access_request_definition_id is not null`, sql`ar.status is distinct from 'deleted'`, planCovers('pl', 'ar'),
+    sql`s.id = ${id}`, sql`ar.access_request_definition_id is not null`, sql`ar.status is distinct from 'deleted'`,
+    // Spec 2 §7 lists resources in state active: an archived resource takes no new requests.
+    sql`ar.state = 'active'`, planCovers('pl', 'ar'),
     search && sql`strpos(lower(ar.title), lower(${search})) > 0`,
   ]);
   const pageSize = q.pageSize ?? 10;

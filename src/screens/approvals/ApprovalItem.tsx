@@ -106,6 +106,13 @@ function Details({ item }: { item: ApprovalItem }) {
           {given.length ? <Fields items={given.map((g) => [g.label, typeof g.value === 'boolean' ? t(g.value ? 'approvals.yes' : 'approvals.no') : g.value])} />
             : <p className="m-0 text-gray-500">{t('approvals.noData')}</p>}
         </section>
+        {a.applicationProfile && (
+          <section data-part="application-attributes">
+            <h3 className="m-0 mb-2 text-sm font-semibold text-gray-900">{t('approvals.field.attributes', { title: a.applicationProfile.title })}</h3>
+            <Fields items={givenInformation(a.applicationProfile.schema, a.applicationProfile.data)
+              .map((g) => [g.label, typeof g.value === 'boolean' ? t(g.value ? 'approvals.yes' : 'approvals.no') : g.value])} />
+          </section>
+        )}
       </div>
     );
   }

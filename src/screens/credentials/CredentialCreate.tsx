@@ -151,7 +151,9 @@ export function CredentialCreate({ applicationId, onClose, onCreated, onView }: 
           <div>
             <label htmlFor={`${id}-team`} className="mb-1 block font-medium text-gray-800">{t('credentials.create.team')}{global ? '' : ' *'}</label>
             <select id={`${id}-team`} value={ownerTeam} onChange={(e) => setTeam(e.target.value)} disabled={busy} className={INPUT} data-field="team">
-              {global && <option value="">{app.data?.owner.name ?? t('credentials.create.choose')}</option>}
+              {/* "No team given" (the application's owner) only when that owner is not listed already:
+                  never the same team twice, once without a value. */}
+              {global && !teams.some((tm) => tm.guid === app.data?.owner.id) && <option value="">{app.data?.owner.name ?? t('credentials.create.choose')}</option>}
               {teams.map((tm) => <option key={tm.guid} value={tm.guid}>{tm.name}</option>)}
             </select>
           </div>
@@ -163,7 +165,7 @@ export function CredentialCreate({ applicationId, onClose, onCreated, onView }: 
                   <select id={`${id}-type`} value={crdId} disabled={busy} className={INPUT} data-field="type"
                     onChange={(e) => { setCrdId(e.target.value); setForm({ data: {}, errors: 0 }); }}>
                     <option value="">{t('credentials.create.choose')}</option>
-                    {crds.data.items.map((d) => <option key={d.id} value={d.id}>{`${d.title} (${t(`credentials.type.${d.crdType}` as MessageKey)})`}</option>)}
+                    {crds.data.items.map((d) => <option key={d.id} value={d.id}>{typeOptionLabel(d.title, t(`credentials.type.${d.crdType}` as MessageKey))}</option>)}
                   </select>
                 )}
             </div>
@@ -190,3 +192,7 @@ export function CredentialCreate({ applicationId, onClose, onCreated, onView }: 
 
 export const hasProperties = (schema: unknown) =>
   !!schema && typeof schema === 'object' && Object.keys((schema as { properties?: object }).properties ?? {}).length > 0;
+
+/** 'Partner key (API key)'; a definition named after its type ('API key') needs no '(API key)'. */
+export const typeOptionLabel = (title: string, type: string): string =>
+  title.trim().toLowerCase() === type.trim().toLowerCase() ? title : `${title} (${type})`;

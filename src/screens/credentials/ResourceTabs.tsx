@@ -19,40 +19,63 @@ export interface ResourceTabProps {
   product: Product | undefined;
 }
 
-type Notice = 'noCrd' | 'noSubscription' | 'accessNotRequired' | 'notLatest' | 'deleted';
+export type Notice = 'noCrd' | 'noSubscription' | 'accessNotRequired' | 'notLatest' | 'deleted' | 'archived';
 
-/** Which §8 notices apply, and whether access (or a credential) may be requested. */
-export function requestAccessState(resource: Pick<AssetResource, 'status' | 'accessRequestDefinition' | 'credentialRequestDefinitions' | 'canRequestAccessOrCredential'>,
+/** Which §8 notices apply, and whether access (or a credential) may be requested. An archived
+ * (or archiving, deleting) resource takes no new requests (spec 2 §7 lists active resources only),
+ * and says so rather than blaming the subscriptions. */
+export function requestAccessState(resource: Pick<AssetResource, 'status' | 'state' | 'accessRequestDefinition' | 'credentialRequestDefinitions' | 'canRequestAccessOrCredential'>,
   latest: boolean, tab: 'credentials' | 'accessRequests'): { enabled: boolean; notices: Notice[] } {
   const notices: Notice[] = [];
+  const deleted = resource.status === 'deleted';
+  const inactive = !deleted && resource.state !== 'active';
   if (!latest) notices.push('notLatest');
-  if (resource.status === 'deleted') notices.push('deleted');
+  if (deleted) notices.push('deleted');
+  if (inactive) notices.push('archived');
   if (!resource.accessRequestDefinition) notices.push('accessNotRequired');
-  else if (latest && !resource.canRequestAccessOrCredential) notices.push('noSubscription');
+  else if (latest && !deleted && !inactive && !resource.canRequestAccessOrCredential) notices.push('noSubscription');
   if (tab === 'credentials' && resource.credentialRequestDefinitions.length === 0) notices.push('noCrd');
-  const enabled = latest && resource.status !== 'deleted' && !!resource.accessRequestDefinition && resource.canRequestAccessOrCredential;
+  const enabled = latest && !deleted && !inactive && !!resource.accessRequestDefinition && resource.canRequestAccessOrCredential;
   return { enabled, notices };
 }
 
+/** The wizard's address from a resource: the product, and the resource to preselect. */
+export const requestAccessHref = (productId: string, resourceId: string) => href('registrationCreate', { productId }, { resourceId });
+
 function RequestAccessBar({ productId, versionId, resource, product, tab }: ResourceTabProps & { tab: 'credentials' | 'accessRequests' }) {
+  const { t } = useMessages('credentials');
+  const latest = !product?.latestVersion?.id || product.latestVersion.id === versionId;
+  const { notices } = requestAccessState(resource, latest, tab);
+  // The action itself is on the resource header (every tab, the methods view too); here the reasons.
+  if (notices.length === 0) return null;
+  return (
+    <ul className="m-0 flex min-w-0 list-none flex-col gap-2 p-0" data-part="request-access-bar">
+      {notices.map((n) => (
+        <li key={n} data-notice={n} className="flex items-start gap-2 rounded-md border border-info/30 bg-info/10 px-3 py-2 text-sm text-info-ink">
+          <IconInfo size={16} className="mt-0.5 shrink-0" />
+          {t(`credentials.notice.${n}` as MessageKey)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Request access" for the resource header: enabled under the rules above; when not, the first
+ * reason shows under it. The wizard opens with this resource preselected. */
+export function RequestAccessButton({ productId, versionId, resource, product }: ResourceTabProps) {
   const { t } = useMessages('credentials');
   const navigator = useNavigator();
   const latest = !product?.latestVersion?.id || product.latestVersion.id === versionId;
-  const { enabled, notices } = requestAccessState(resource, latest, tab);
-  const to = href('registrationCreate', { productId });
+  const { enabled, notices } = requestAccessState(resource, latest, 'accessRequests');
+  const reason = enabled ? null : notices[0] ?? null;
+  const id = `request-access-why-${resource.id}`;
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-start" data-part="request-access-bar">
-      <ul className="m-0 flex min-w-0 flex-1 list-none flex-col gap-2 p-0">
-        {notices.map((n) => (
-          <li key={n} data-notice={n} className="flex items-start gap-2 rounded-md border border-info/30 bg-info/10 px-3 py-2 text-sm text-info-ink">
-            <IconInfo size={16} className="mt-0.5 shrink-0" />
-            {t(`credentials.notice.${n}` as MessageKey)}
-          </li>
-        ))}
-      </ul>
-      <Button variant="primary" format="solid" disabled={!enabled} onClick={() => navigator.navigate(to)} className="shrink-0" data-part="request-access">
+    <div className="flex max-w-xs flex-col items-stretch gap-1 sm:items-end">
+      <Button variant="primary" format="solid" disabled={!enabled} onClick={() => navigator.navigate(requestAccessHref(productId, resource.id))}
+        aria-describedby={reason ? id : undefined} data-part="request-access">
         {t('credentials.requestAccess')}
       </Button>
+      {reason && <p id={id} className="m-0 text-xs text-gray-600 sm:text-right" data-part="request-access-reason" data-notice={reason}>{t(`credentials.notice.${reason}` as MessageKey)}</p>}
     </div>
   );
 }

@@ -29,6 +29,7 @@ import { resourceTypeName } from '../../rules/resourceTypes.ts';
 const loadTabs = () => import('../credentials/ResourceTabs.tsx');
 const ResourceCredentialsTab = lazy(() => loadTabs().then((m) => ({ default: m.ResourceCredentialsTab })));
 const ResourceAccessRequestsTab = lazy(() => loadTabs().then((m) => ({ default: m.ResourceAccessRequestsTab })));
+const RequestAccessButton = lazy(() => loadTabs().then((m) => ({ default: m.RequestAccessButton })));
 
 export interface ResourcePageProps {
   productId: string;
@@ -115,6 +116,7 @@ function Header({ product, resource, productId, versionId, versionLabel }: {
   product: Product | undefined; resource: AssetResource; productId: string; versionId: string; versionLabel: string | undefined;
 }) {
   const { t } = useMessages('explorer');
+  const consumer = useConsumerTabs();
   const stateKey = STATE_LABEL[resource.state];
   const release = resource.sourceReleaseStateName;
   return (
@@ -146,8 +148,14 @@ function Header({ product, resource, productId, versionId, versionLabel }: {
           </div>
           {resource.description && <p className="m-0 mt-3 max-w-3xl text-gray-600">{resource.description}</p>}
         </div>
-        <div className="shrink-0">
+        <div className="flex shrink-0 flex-col items-stretch gap-2 sm:items-end">
           <DownloadButton productId={productId} versionId={versionId} resource={resource} />
+          {/* On the header, so every tab (the methods view too) offers it, not only "Access requests". */}
+          {consumer && (
+            <Suspense fallback={null}>
+              <RequestAccessButton productId={productId} versionId={versionId} resource={resource} product={product} />
+            </Suspense>
+          )}
         </div>
       </div>
     </header>
@@ -158,11 +166,7 @@ function ResourceTabs({ productId, versionId, resourceId, tab, children }: {
   productId: string; versionId: string; resourceId: string; tab: ResourceTab; children: (tab: ResourceTab) => ReactNode;
 }) {
   const { t } = useMessages('explorer');
-  const marketplace = useMarketplace();
-  const signedIn = useSignedIn();
-  const session = useSession();
-  // spec 1 §2, spec 2 §6: credentials and access requests need the consumer feature and a consumer.
-  const consumerTabs = !!marketplace.data?.settings.consumer && signedIn && isConsumer(session.data);
+  const consumerTabs = useConsumerTabs();
   const shown: ResourceTab = consumerTabs ? tab : 'methods';
   const link = (id: ResourceTab) => href('product.resource', { productId, versionId, resourceId, tab: id });
   const tabs: LinkTabItem[] = [{ id: 'methods', label: t('explorer.tab.methods'), href: link('methods') }];
@@ -176,4 +180,13 @@ function ResourceTabs({ productId, versionId, resourceId, tab, children }: {
       <div data-part="tab-content" data-tab={shown}>{children(shown)}</div>
     </div>
   );
+}
+
+/** spec 1 §2, spec 2 §6: credentials and access requests (and requesting access) need the consumer
+ * feature and a consumer. */
+function useConsumerTabs(): boolean {
+  const marketplace = useMarketplace();
+  const signedIn = useSignedIn();
+  const session = useSession();
+  return !!marketplace.data?.settings.consumer && signedIn && isConsumer(session.data);
 }

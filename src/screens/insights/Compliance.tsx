@@ -64,7 +64,7 @@ function SubscriptionCompliance({ row }: { row: ComplianceRow }) {
           {row.quotas.map((q) => {
             const ratio = q.unlimited ? null : usageRatio(q.used, q.limit);
             const limit = q.unlimited || q.limit === null ? '∞' : fmt.count(q.limit);
-            const text = t('insights.compliance.usage', { used: fmt.count(q.used), limit, unit: q.quota.unit.title, interval: t(`insights.interval.${q.interval}` as MessageKey) });
+            const text = t('insights.compliance.usage', { used: fmt.count(q.used), limit, unit: q.quota.unit.title, interval: t(`insights.interval.${q.interval}` as MessageKey), period: q.interval });
             return (
               <li key={q.quota.id} className="grid grid-cols-1 gap-1 sm:grid-cols-[12rem_1fr_auto] sm:items-center sm:gap-3" data-quota={q.quota.id} data-usage-state={q.state}>
                 <span className="truncate text-sm text-gray-800">{q.quota.title}</span>

@@ -15,6 +15,7 @@ import { EmptyPlaceholder, ErrorPanel, ErrorPlaceholder, LoadingPlaceholder, Una
 import { SchemaForm } from '../../ui/SchemaForm.tsx';
 import { SidePanel } from '../../ui/SidePanel.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
+import { givenInformation } from '../../rules/schemaChoices.ts';
 import { Fields } from '../credentials/parts.tsx';
 import { ApprovalBadge } from './parts.tsx';
 
@@ -81,6 +82,7 @@ function Body({ request: r }: { request: AccessRequest }) {
   return (
     <div className="flex flex-col gap-5">
       <Fields items={[
+        [t('registrations.field.organisation'), r.organisation.name],
         [t('registrations.field.state'), <ApprovalBadge state={r.approval.state} />],
         !!r.approval.reason && [t('registrations.field.reason'), r.approval.reason],
         [t('registrations.field.application'), <Link to={href('application.credentials', { applicationId: r.application.id })} className="text-primary hover:underline">{r.application.title}</Link>],
@@ -96,6 +98,7 @@ function Body({ request: r }: { request: AccessRequest }) {
         {hasSchema ? <SchemaForm schema={r.schema} data={r.data ?? {}} readOnly idPrefix={`ar-${r.id}`} />
           : <p className="m-0 text-gray-500">{t('registrations.detail.noData')}</p>}
       </section>
+      {r.applicationProfile && <ApplicationAttributes profile={r.applicationProfile} />}
       <section data-part="history">
         <h3 className="m-0 mb-2 text-sm font-semibold text-gray-900">{t('registrations.history.title')}</h3>
         <History empty={t('registrations.history.empty')} items={r.history.map((h) => ({
@@ -108,6 +111,20 @@ function Body({ request: r }: { request: AccessRequest }) {
         }))} />
       </section>
     </div>
+  );
+}
+
+/** The application's attributes the definition asked for (entered in the wizard's details step):
+ * the provider decides on them as much as on the usage questions. */
+function ApplicationAttributes({ profile }: { profile: NonNullable<AccessRequest['applicationProfile']> }) {
+  const { t } = useMessages('registrations');
+  const given = givenInformation(profile.schema, profile.data);
+  return (
+    <section data-part="application-attributes">
+      <h3 className="m-0 mb-2 text-sm font-semibold text-gray-900">{t('registrations.detail.attributes', { title: profile.title })}</h3>
+      {given.length ? <Fields items={given.map((g) => [g.label, typeof g.value === 'boolean' ? t(g.value ? 'registrations.yes' : 'registrations.no') : g.value])} />
+        : <p className="m-0 text-gray-500">{t('registrations.detail.noData')}</p>}
+    </section>
   );
 }
 

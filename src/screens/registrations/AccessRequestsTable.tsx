@@ -5,6 +5,7 @@
 // A row opens the detail side panel (in the route globally, in place on a resource).
 import { useEffect, useState } from 'react';
 import { useAccessRequests, type AccessRequest } from '../../api/accessRequests.ts';
+import { useSession } from '../../api/auth.ts';
 import { useApi } from '../../api/context.ts';
 import { useInvalidate, useInvalidateLater } from '../../api/swr.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
@@ -40,6 +41,8 @@ export function AccessRequestsTable({ resourceId, registrationId }: AccessReques
   const invalidate = useInvalidate();
   const invalidateLater = useInvalidateLater();
   const global = !resourceId;
+  // A provider reads the requests of many consumer organisations: which one asks is a column.
+  const provider = !!useSession().data?.provider_guid;
   const [filters, setFilters] = useState<AccessRequestFilters>(() => {
     const pre = global ? readPrefilters(route.query.toString()) : null;
     return pre ? { ...NO_ACCESS_FILTERS, ...pre.filters } : NO_ACCESS_FILTERS;
@@ -80,6 +83,7 @@ export function AccessRequestsTable({ resourceId, registrationId }: AccessReques
     { id: 'title', header: t('registrations.col.title'), required: true, sortKey: 'name', cell: (r) => (
       <button type="button" onClick={(e) => { e.stopPropagation(); open(r); }} data-part="open" className={cx('text-left font-medium text-primary hover:underline', FOCUS_RING)}>{r.title}</button>
     ) },
+    ...(provider ? [{ id: 'organisation', header: t('registrations.col.organisation'), cell: (r: AccessRequest) => r.organisation.name }] : []),
     { id: 'state', header: t('registrations.col.state'), cell: (r) => <ApprovalBadge state={r.approval.state} /> },
     { id: 'updated', header: t('registrations.col.updated'), cell: (r) => <span className="whitespace-nowrap">{fmt.date(r.metadata.modifiedAt)}</span> },
     { id: 'subscription', header: t('registrations.col.subscription'), cell: (r) => r.subscription.title },

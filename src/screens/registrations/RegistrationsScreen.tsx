@@ -26,7 +26,8 @@ export default function RegistrationsScreen({ registrationId, resourceId }: Regi
     <div className="mx-auto flex w-full max-w-[1360px] flex-col gap-5 px-4 py-6 sm:px-6 lg:py-8" data-page="registrations">
       <header>
         <h1 className="m-0 text-2xl font-semibold text-gray-900 sm:text-3xl">{t('registrations.title')}</h1>
-        <p className="m-0 mt-1 text-gray-600">{t('registrations.subtitle')}</p>
+        {/* The provider reads other organisations' requests to its products; a consumer, its own. */}
+        <p className="m-0 mt-1 text-gray-600">{t(session.data?.provider_guid ? 'registrations.subtitle.provider' : 'registrations.subtitle')}</p>
       </header>
       {body}
     </div>

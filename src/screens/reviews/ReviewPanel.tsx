@@ -8,6 +8,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useApi } from '../../api/context.ts';
 import { useMarketplace } from '../../api/marketplace.ts';
+import { SiteLink } from '../subscribe/SiteLink.tsx';
 import { createReview, updateReview, type Review } from '../../api/reviews.ts';
 import { useInvalidate } from '../../api/swr.ts';
 import { useMessages } from '../../i18n/intl.ts';
@@ -50,7 +51,9 @@ function ReviewForm({ productId, review, readOnly, canWrite, onClose, panelTitle
   const { t, fmt } = useMessages('reviews');
   const api = useApi();
   const invalidate = useInvalidate();
-  const settings = useMarketplace().data?.settings.reviews;
+  const marketplace = useMarketplace().data?.settings;
+  const settings = marketplace?.reviews;
+  const guidelinesUrl = marketplace?.links?.review_guidelines_url ?? null;
   const ids = { form: useId(), title: useId(), comment: useId(), counter: useId(), titleError: useId() };
   const [draft, setDraft] = useState<{ rating: number | null; title: string; comment: string }>({
     rating: review?.rating ?? null, title: review?.title ?? '', comment: review?.comment ?? '',
@@ -183,10 +186,18 @@ function ReviewForm({ productId, review, readOnly, canWrite, onClose, panelTitle
             {serverField === 'comment' && <p className="m-0 mt-1 text-xs text-danger" role="alert">{(error as Error).message}</p>}
           </div>
 
-          <details className="rounded-md border border-gray-200 px-3 py-2" data-part="guidelines">
-            <summary className={cx('cursor-pointer rounded text-sm font-medium text-primary', FOCUS_RING)}>{t('reviews.guidelines')}</summary>
-            <p className="m-0 mt-2 text-gray-700">{t('reviews.guidelines.text')}</p>
-          </details>
+          {/* Spec 3 §2.4: a guidelines link, to the provider's page when the settings name one
+              (settings.links.review_guidelines_url); without it, the built-in guidelines unfold here. */}
+          {guidelinesUrl ? (
+            <p className="m-0 text-sm" data-part="guidelines">
+              <SiteLink url={guidelinesUrl} part="guidelines-link">{t('reviews.guidelines')}</SiteLink>
+            </p>
+          ) : (
+            <details className="rounded-md border border-gray-200 px-3 py-2" data-part="guidelines">
+              <summary className={cx('cursor-pointer rounded text-sm font-medium text-primary', FOCUS_RING)}>{t('reviews.guidelines')}</summary>
+              <p className="m-0 mt-2 text-gray-700">{t('reviews.guidelines.text')}</p>
+            </details>
+          )}
           {!inert && <p className="m-0 -mt-3 text-xs text-gray-500">{t('reviews.guidelines.hint')}</p>}
 
           {!!error && !serverField && (

@@ -37,7 +37,8 @@ export function Highlight({ text, words }: { text: string; words: readonly strin
     <>
       {highlightSegments(text, words).map((s, i) =>
         s.match ? (
-          <mark key={i} className="rounded-sm bg-warning/25 px-0.5 text-inherit">{s.text}</mark>
+          // Dark text, not the surrounding grey: grey on the highlight is under 4.5:1.
+          <mark key={i} className="rounded-sm bg-warning/25 px-0.5 text-gray-900">{s.text}</mark>
         ) : (
           <span key={i}>{s.text}</span>
         ),

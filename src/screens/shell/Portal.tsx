@@ -9,6 +9,7 @@ import { NavigatorContext, RouteContext, type Navigator } from '../../router/con
 import { createPortalHistory, type RouterMode } from '../../router/history.ts';
 import { preloadScreen, SCREENS, type ScreenEntry } from '../../router/screens.ts';
 import { clearSessionExpired, useAgora, useSignedIn } from '../../state/store.ts';
+import { createLeaveGuards, LeaveGuardContext } from '../../ui/ConfirmLeave.tsx';
 import { Spinner } from './Spinner.tsx';
 import { PortalLayout } from './Layout.tsx';
 import { RouteView } from './RouteView.tsx';
@@ -36,28 +37,41 @@ export default function Portal({ basePath, router }: PortalProps) {
     if (match) void preloadScreen(SCREENS[match.name], locale);
   });
 
+  // The portal in history mode owns the page: the document's language is the portal's, so the
+  // browser, screen readers and translators read it right. A hash-mode portal or a stand-alone
+  // element lives on someone else's page and leaves <html lang> alone.
+  useEffect(() => {
+    if (mode === 'history' && typeof document !== 'undefined') document.documentElement.lang = locale;
+  }, [mode, locale]);
+
   useEffect(() => {
     setLocation(history.read());
     return history.listen(() => setLocation(history.read()));
   }, [history]);
 
+  // A screen with unsaved edits (the access wizard, a form) is asked before any in-app navigation.
+  const guards = useMemo(() => createLeaveGuards(), []);
   const navigator = useMemo<Navigator>(
     () => ({
       inPortal: true,
       href: history.href,
       navigate(to, options) {
         if (to === history.read()) return;
-        if (options?.replace) history.replace(to);
-        else history.push(to);
-        setLocation(history.read());
+        guards.ask(() => {
+          if (options?.replace) history.replace(to);
+          else history.push(to);
+          setLocation(history.read());
+        });
       },
     }),
-    [history],
+    [history, guards],
   );
 
   return (
     <NavigatorContext.Provider value={navigator}>
-      <Shell location={location} mode={mode} />
+      <LeaveGuardContext.Provider value={guards}>
+        <Shell location={location} mode={mode} />
+      </LeaveGuardContext.Provider>
     </NavigatorContext.Provider>
   );
 }

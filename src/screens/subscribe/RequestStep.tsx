@@ -6,6 +6,7 @@
 // required. Subscribe stays disabled while anything is invalid, and says what is missing.
 import { useEffect, useId, useMemo, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
+import { useMarketplace } from '../../api/marketplace.ts';
 import { usePlan, usePlans } from '../../api/products.ts';
 import { useSubscriptionOptions, useSubscriptionRequestDefinition, type SubscriptionOwnerOption } from '../../api/subscriptions.ts';
 import { useMessages } from '../../i18n/intl.ts';
@@ -21,6 +22,7 @@ import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { Field } from '../applications/fields.tsx';
 import { PlanPrice } from '../plans/PlanPrice.tsx';
 import { usePlanBlockText } from './blockText.ts';
+import { SiteLink } from './SiteLink.tsx';
 
 export interface RequestDraft {
   plan: { id: string; title: string; type: string };
@@ -61,6 +63,7 @@ export function RequestStep({ productId, initialPlanId, billingEnabled, sending,
   const [data, setData] = useState<Record<string, unknown>>({});
   const [formErrors, setFormErrors] = useState(0);
   const [consent, setConsent] = useState(false);
+  const termsUrl = useMarketplace().data?.settings.links?.terms_url ?? null;
 
   // Another plan: its own default name, owners and form.
   useEffect(() => {
@@ -197,11 +200,15 @@ export function RequestStep({ productId, initialPlanId, billingEnabled, sending,
             )}
 
             {o.consentRequired && (
-              <label className={cx('flex items-start gap-2.5 rounded-md text-sm text-gray-800', FOCUS_RING)}>
-                <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} data-field="consent"
-                  className="mt-0.5 h-4 w-4 shrink-0 accent-primary" />
-                <span>{t('subscribe.consent.label')}</span>
-              </label>
+              <div className="flex flex-col gap-1">
+                <label className={cx('flex items-start gap-2.5 rounded-md text-sm text-gray-800', FOCUS_RING)}>
+                  <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} data-field="consent"
+                    className="mt-0.5 h-4 w-4 shrink-0 accent-primary" />
+                  <span>{t('subscribe.consent.label')}</span>
+                </label>
+                {/* The terms agreed to, when the settings say where they are (settings.links.terms_url). */}
+                {termsUrl && <SiteLink url={termsUrl} part="terms-link" className="ml-[1.625rem] self-start text-sm">{t('subscribe.consent.terms')}</SiteLink>}
+              </div>
             )}
           </>
         )}

@@ -5,14 +5,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../api/context.ts';
 import { useProduct } from '../../api/products.ts';
-import { fetchSubscription, type Subscription, type SubscriptionResource } from '../../api/subscriptions.ts';
+import { fetchSubscription, fetchSubscriptionResources, fetchSubscriptions, type Subscription, type SubscriptionResource } from '../../api/subscriptions.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { useNavigate } from '../../router/context.tsx';
 import { href } from '../../rules/routes.ts';
-import { WIZARD_COMPLETION_DELAY_MS } from '../../rules/constants.ts';
+import { MAX_PAGE_LIMIT, WIZARD_COMPLETION_DELAY_MS } from '../../rules/constants.ts';
 import {
-  canComplete, canEnterStep, completionCounts, detailsComplete, detailsNeeded, missingProfiles, nextStep, previewComplete,
-  profileComplete, requiredProfiles, resourcesComplete, schemaHasProperties, stepStatus, withChoice,
+  canComplete, canEnterStep, completionCounts, detailsComplete, detailsNeeded, missingProfiles, nextStep, onlyChoice, previewComplete,
+  profileComplete, subscriptionDisabled, subscriptionListed, requiredProfiles, resourcesComplete, schemaHasProperties, stepStatus, withChoice,
   type FormFacts, type Step, type StepId, type WizardSelection,
 } from '../../rules/wizard.ts';
 import { useSignedIn } from '../../state/store.ts';
@@ -23,10 +23,10 @@ import { ErrorPanel, ErrorPlaceholder, LoadingPlaceholder, UnauthorizedPlacehold
 import type { SchemaFormChange } from '../../ui/SchemaForm.tsx';
 import { ApplicationPanel } from '../applications/ApplicationPanel.tsx';
 import { CompletionModal } from './CompletionModal.tsx';
-import { fetchApplication, submit, useApplicationProfiles, useDefinitions, useProfileDefinitions, type Application, type Created } from './data.ts';
+import { fetchActiveApplications, fetchApplication, submit, useApplicationProfiles, useDefinitions, useProfileDefinitions, type Application, type Created } from './data.ts';
 import { apdKey, ardKey, DetailsStep } from './DetailsStep.tsx';
 import { PreviewStep } from './PreviewStep.tsx';
-import { ProfileStep } from './ProfileStep.tsx';
+import { ownerIds, ProfileStep } from './ProfileStep.tsx';
 import { ResourcesStep } from './ResourcesStep.tsx';
 import { Stepper } from './Stepper.tsx';
 
@@ -34,6 +34,8 @@ export interface AccessWizardProps {
   productId?: string;
   applicationId?: string;
   subscriptionId?: string;
+  /** A resource of the product to select at once (the resource page the user came from). */
+  resourceId?: string;
 }
 
 type Data = Record<string, unknown>;
@@ -42,7 +44,7 @@ const EMPTY: Selection = { applicationId: null, subscriptionId: null, selected: 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export default function AccessWizard({ productId: rawProductId, applicationId: initialApplicationId, subscriptionId: initialSubscriptionId }: AccessWizardProps) {
+export default function AccessWizard({ productId: rawProductId, applicationId: initialApplicationId, subscriptionId: initialSubscriptionId, resourceId }: AccessWizardProps) {
   const { t } = useMessages('wizard');
   const signedIn = useSignedIn();
   const productId = rawProductId?.trim() || null;
@@ -59,6 +61,7 @@ export default function AccessWizard({ productId: rawProductId, applicationId: i
       product={{ id: product.data.id, title: product.data.title ?? product.data.name ?? product.data.id, grouped: !!product.data.resources?.groupBy }}
       initialApplicationId={initialApplicationId?.trim() || null}
       initialSubscriptionId={initialSubscriptionId?.trim() || null}
+      resourceId={resourceId?.trim() || null}
     />
   );
 }
@@ -67,9 +70,10 @@ interface WizardProps {
   product: { id: string; title: string; grouped: boolean };
   initialApplicationId: string | null;
   initialSubscriptionId: string | null;
+  resourceId: string | null;
 }
 
-function Wizard({ product, initialApplicationId, initialSubscriptionId }: WizardProps) {
+function Wizard({ product, initialApplicationId, initialSubscriptionId, resourceId }: WizardProps) {
   const { t } = useMessages('wizard');
   const api = useApi();
   const navigate = useNavigate();
@@ -88,6 +92,9 @@ function Wizard({ product, initialApplicationId, initialSubscriptionId }: Wizard
   const [initialError, setInitialError] = useState<unknown>(null);
   const [creatingApplication, setCreatingApplication] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  /** The user changed something (a choice, a selection, a form): only then does leaving ask. What
+   * the wizard chose by itself (below) is not an edit. */
+  const [touched, setTouched] = useState(false);
 
   // Choices given by the route's query: read once.
   useEffect(() => {
@@ -104,6 +111,52 @@ function Wizard({ product, initialApplicationId, initialSubscriptionId }: Wizard
     })().catch((error: unknown) => { if (live) setInitialError(error); });
     return () => { live = false; };
   }, [api, initialApplicationId, initialSubscriptionId, product.id]);
+
+  // When only one fits, the wizard chooses for the user (issue 28): the application (when the address
+  // gives none), then the subscription of its owner under which access may be requested (covering
+  // the resource the user came from, when there is one), then that resource.
+  const chooseRef = useRef<typeof choose>(null!);
+  const autoApplication = useRef(false);
+  useEffect(() => {
+    if (initialApplicationId || autoApplication.current) return;
+    autoApplication.current = true;
+    let live = true;
+    fetchActiveApplications(api, 1, 2, '').then((page) => {
+      const only = page.totalCount === 1 ? onlyChoice(page.items) : null;
+      if (live && only) chooseRef.current({ application: only }, true);
+    }, () => undefined);
+    return () => { live = false; };
+  }, [api, initialApplicationId]);
+
+  const autoSubscriptionFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!application || subscription || initialSubscriptionId || autoSubscriptionFor.current === application.id) return;
+    autoSubscriptionFor.current = application.id;
+    let live = true;
+    fetchSubscriptions(api, {
+      product: product.id, ownerId: ownerIds(application), states: ['active'], approvalStates: ['approved'],
+      ...(resourceId ? { resource: resourceId } : {}), page: 1, pageSize: MAX_PAGE_LIMIT,
+    }).then((page) => {
+      const only = onlyChoice(page.items, (s) => subscriptionListed(s) && !subscriptionDisabled(s));
+      if (live && only) chooseRef.current({ subscription: only }, true);
+    }, () => undefined);
+    return () => { live = false; };
+  }, [api, application, subscription, initialSubscriptionId, product.id, resourceId]);
+
+  const appId = application?.id ?? null;
+  const subId = subscription?.id ?? null;
+  useEffect(() => {
+    if (!resourceId || !appId || !subId) return;
+    let live = true;
+    fetchSubscriptionResources(api, subId, { applicationId: appId, page: 1, pageSize: MAX_PAGE_LIMIT }).then((page) => {
+      const row = page.items.find((r) => r.id === resourceId && !r.registered);
+      if (!live || !row) return;
+      // Only into an empty selection of this same choice: never over what the user picked.
+      setSel((s) => (s.applicationId === appId && s.subscriptionId === subId && Object.keys(s.selected).length === 0
+        ? { ...s, selected: { [row.id]: row } } : s));
+    }, () => undefined);
+    return () => { live = false; };
+  }, [api, resourceId, appId, subId]);
 
   const selected = useMemo(() => Object.values(sel.selected), [sel.selected]);
   const definitionIds = useMemo(
@@ -138,7 +191,7 @@ function Wizard({ product, initialApplicationId, initialSubscriptionId }: Wizard
   const steps = base.map((s) => (s.id === 'preview' ? { ...s, isComplete: detailsKnown && previewComplete(base) } : s));
   const step = steps.find((s) => s.id === current)!;
 
-  const dirty = !completed && (application !== null || selected.length > 0);
+  const dirty = !completed && touched;
   const leave = useConfirmLeave(dirty);
 
   const go = (target: StepId) => {
@@ -168,20 +221,24 @@ function Wizard({ product, initialApplicationId, initialSubscriptionId }: Wizard
     else navigate(href('product.overview', { productId: product.id }));
   });
 
-  const choose = (change: { application?: Application | null; subscription?: Subscription | null }) => {
+  const choose = (change: { application?: Application | null; subscription?: Subscription | null }, automatic = false) => {
     const appId = change.application === undefined ? application?.id ?? null : change.application?.id ?? null;
     const next = withChoice(sel, { applicationId: appId, ...(change.subscription !== undefined ? { subscriptionId: change.subscription?.id ?? null } : {}) });
     if (next === sel) return;
     if (change.application !== undefined) setApplication(change.application);
     setSubscription(next.subscriptionId === null ? null : change.subscription ?? subscription);
     setSel(next);
+    if (!automatic) setTouched(true);
     setFormErrors({});
     setShowErrors({});
     setSubmitError(null);
     setVisited((v) => v.filter((id) => id === 'profile' || id === 'resources'));
   };
 
+  chooseRef.current = choose;
+
   const onForm = (key: string, change: SchemaFormChange) => {
+    if (!change.initial) setTouched(true);
     setFormErrors((e) => (e[key] === change.errors ? e : { ...e, [key]: change.errors }));
     const [kind, id] = [key.slice(0, 3), key.slice(4)];
     setSel((s) => (kind === 'ard' ? { ...s, data: { ...s.data, [id]: change.data } } : { ...s, profiles: { ...s.profiles, [id]: change.data } }));
@@ -256,7 +313,7 @@ function Wizard({ product, initialApplicationId, initialSubscriptionId }: Wizard
             applicationId={application.id}
             grouped={product.grouped}
             selected={sel.selected}
-            onSelected={(selectedNext) => setSel((s) => ({ ...s, selected: selectedNext, definitions: {}, accessRequests: [] }))}
+            onSelected={(selectedNext) => { setTouched(true); setSel((s) => ({ ...s, selected: selectedNext, definitions: {}, accessRequests: [] })); }}
           />
         )}
         {current === 'details' && defs && (

@@ -1,7 +1,7 @@
 // The schema form itself: rjsf with ajv 8, in the house theme. Only SchemaForm.tsx imports this
 // module, dynamically, so rjsf and ajv (~124 KB gzip) load with the first form, never on a
 // catalogue page.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import { getDefaultFormState, type ErrorSchema, type RJSFSchema, type RJSFValidationError } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
@@ -34,6 +34,9 @@ export default function RjsfForm({ schema, data, onChange, readOnly, disabled, l
     () => getDefaultFormState(validator, rjsfSchema, (data ?? {}) as Data, undefined, false, DEFAULTS) as Data,
     [rjsfSchema, data],
   );
+  // Errors show once the user leaves a field; from then on they follow every keystroke, so a field
+  // just filled in never keeps the "This field is required." of a moment ago (issue 28).
+  const [left, setLeft] = useState(false);
   const context = useMemo<SchemaFormContext>(() => ({ onDecrypt, decrypting }), [onDecrypt, decrypting]);
   const extraErrors = useMemo(() => errorSchemaOf(fieldErrors) as ErrorSchema | undefined, [fieldErrors]);
 
@@ -68,7 +71,8 @@ export default function RjsfForm({ schema, data, onChange, readOnly, disabled, l
       idPrefix={idPrefix}
       readonly={readOnly}
       disabled={disabled}
-      liveValidate={liveValidate ? 'onChange' : 'onBlur'}
+      liveValidate={liveValidate || left ? 'onChange' : 'onBlur'}
+      onBlur={() => setLeft(true)}
       showErrorList={false}
       noHtml5Validate
       experimental_defaultFormStateBehavior={DEFAULTS}
