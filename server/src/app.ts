@@ -91,6 +91,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => sendError(reply, 400, error.message, 'url'),
     // What Node's HTTP parser refuses (431, malformed chunked bodies): the error shape too.
     clientErrorHandler,
+    // An orderly stop (ops/shutdown.ts) answers what arrives on connections still open while the
+    // listener closes (each answer then closes its connection), instead of a 503 the client sees.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(errorsPlugin);
   const root = options.staticRoot ?? fileURLToPath(new URL('../..', import.meta.url));
