@@ -2,16 +2,15 @@
 // started at once on one empty PostgreSQL both become ready and the schema is migrated once (one
 // runs the migrations under the advisory lock, the other waits and finds them applied); and a
 // server refuses to start on a database that a newer version migrated, saying so.
+import { readFileSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createScratchDatabase } from './helper.ts';
-import { migrationFiles, NewerSchemaError, openStore } from '../../server/src/db/store.ts';
-import { scratchFolders } from './store.processes.ts';
+import { migrate, migrationFiles, NewerSchemaError, openStore } from '../../server/src/db/store.ts';
 import { killServers, startServer } from './ops.processes.ts';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
-const folders = scratchFolders('agora-migrations-');
-const cleanups: Array<() => Promise<unknown> | void> = [() => folders.remove()];
+const cleanups: Array<() => Promise<unknown> | void> = [];
 afterAll(async () => {
   killServers();
   for (const c of cleanups) await c();
@@ -19,21 +18,25 @@ afterAll(async () => {
 
 const FUTURE = '9999_from_a_newer_version.sql';
 
-async function scratchTarget(): Promise<{ dataDir: string } | { databaseUrl: string }> {
-  if (!onPostgres) return { dataDir: await folders.store() };
-  const scratch = await createScratchDatabase(process.env.AGORA_PG_TEMPLATE);
-  cleanups.push(scratch.drop);
-  return { databaseUrl: scratch.url };
-}
-
-it('refuses to open a database migrated by a newer version, naming its migrations', async () => {
-  const target = await scratchTarget();
-  const store = await openStore(target);
-  await store.db.execute(sql`insert into schema_migrations (name) values (${FUTURE})`);
-  await store.close();
-  const error = await openStore(target).then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(NewerSchemaError);
-  expect((error as Error).message).toMatch(/migrated by a newer version of Agora .*9999_from_a_newer_version\.sql/);
+it('refuses to migrate a database migrated by a newer version, naming its migrations', { timeout: 180_000 }, async () => {
+  let store;
+  if (onPostgres) {
+    const scratch = await createScratchDatabase(process.env.AGORA_PG_TEMPLATE);
+    cleanups.push(scratch.drop);
+    store = await openStore({ databaseUrl: scratch.url });
+  } else {
+    const template = process.env.AGORA_STORE_TEMPLATE;
+    store = await openStore(template ? { loadFrom: new Blob([readFileSync(template)]) } : {});
+  }
+  try {
+    await store.db.execute(sql`insert into schema_migrations (name) values (${FUTURE})`);
+    // What openStore runs at every start (it closes the store and rethrows: main.ts says "Cannot start: …").
+    const error = await migrate(store.db).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(NewerSchemaError);
+    expect((error as Error).message).toMatch(/migrated by a newer version of Agora .*9999_from_a_newer_version\.sql/);
+  } finally {
+    await store.close();
+  }
 });
 
 it.skipIf(!onPostgres)('two instances started at once on an empty PostgreSQL: both ready, the schema migrated once', { timeout: 300_000 }, async () => {
