@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { NewerSchemaError, openStore, type Db } from './db/store.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { drainAndClose } from './ops/shutdown.ts';
+import { serveBackups } from './ops/backup.ts';
 import * as seed from '../seed/index.ts';
 import { backfillTraffic, BACKFILL_DAYS } from '../seed/traffic.ts';
 
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
     metricsToken: config.metricsToken,
   });
   await app.listen({ port: config.port, host: config.host });
+  // `npm run backup` asks this server for a consistent dump of its embedded store (ops/backup.ts).
+  const backups = store.kind === 'pglite' ? await serveBackups(store, config.dataDir) : undefined;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`\n${signal}: stopping (server/src/ops/shutdown.ts)…`);
     try {
+      backups?.close();
       await drainAndClose(app, store, { graceMs: config.shutdownGraceMs, timeoutMs: config.shutdownTimeoutMs, log: (line) => console.log(line) });
       process.exit(0);
     } catch (error) {

@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import * as schema from './schema.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import { ThreadedPGlite } from './pgliteThread.ts';
-import { lockDataDir } from './lock.ts';
+import { LOCK_FILE, lockDataDir } from './lock.ts';
+import { withoutFiles } from './tar.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export { schema };
@@ -67,7 +68,8 @@ async function openPglite(options: StoreOptions): Promise<Store> {
   return {
     db,
     kind: 'pglite',
-    dump: () => client.dumpDataDir(),
+    // Without this process's lock file (db/tar.ts): a restored folder must not name our owner.
+    dump: async () => new Blob([withoutFiles(new Uint8Array(await (await client.dumpDataDir()).arrayBuffer()), new Set([LOCK_FILE]))]),
     pool: () => ({ max: 1, open: 1, in_use: Math.min(1, client.inFlight), waiting: Math.max(0, client.inFlight - 1) }),
     observeQueries: (observer) => { client.onStatement = observer; },
     close: async () => {
