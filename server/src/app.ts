@@ -21,6 +21,7 @@ import { Egress, type EgressOptions } from './gateway/egress.ts';
 import corsPlugin from './embed/cors.ts';
 import embedRoutes from './routes/embed.ts';
 import type { AiModelOptions } from './assistant/external.ts';
+import { registerOps } from './ops/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +73,8 @@ export interface AppOptions {
   ai?: AiModelOptions | null;
   /** TRANSACTIONS_RETENTION_DAYS (config.ts; default 30). */
   transactionsRetentionDays?: number;
+  /** METRICS_TOKEN: the bearer token of GET /metrics; unset, the route refuses every scrape (ops/). */
+  metricsToken?: string | undefined;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -88,6 +91,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => sendError(reply, 400, error.message, 'url'),
     // What Node's HTTP parser refuses (431, malformed chunked bodies): the error shape too.
     clientErrorHandler,
+    // An orderly stop (ops/shutdown.ts) answers what arrives on connections still open while the
+    // listener closes (each answer then closes its connection), instead of a 503 the client sees.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(errorsPlugin);
   const root = options.staticRoot ?? fileURLToPath(new URL('../..', import.meta.url));
@@ -117,6 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPrune(app.jobs, app.transactionsRetentionDays);
   if (options.runJobs !== false) app.addHook('onReady', async () => { await ensurePruneScheduled(options.store.db); app.jobs.start(); });
   app.addHook('onClose', async () => app.jobs.stop());
+  // /metrics, /health/live, /health/ready and the hooks feeding the metrics (server/src/ops/).
+  registerOps(app, { store: options.store, metricsToken: options.metricsToken, apiBase: API_BASE });
   await app.register(authPlugin, options.auth);
   await app.register(registerRoutes, { prefix: API_BASE });
   await app.register(embedRoutes, { apiBase: API_BASE });

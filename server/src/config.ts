@@ -29,6 +29,13 @@ export interface ServerConfig {
   /** TRANSACTIONS_RETENTION_DAYS (default 30): raw gateway transactions kept this long; the
    * insights' rollups are kept 13 months (server/src/analytics/rollups.ts). */
   transactionsRetentionDays: number;
+  /** METRICS_TOKEN: bearer token of GET /metrics (unset: /metrics refuses every scrape). */
+  metricsToken: string | undefined;
+  /** SHUTDOWN_GRACE_MS: after SIGTERM, how long the server keeps serving (readiness 503) before it
+   * stops accepting connections, so the load balancer stops sending first. */
+  shutdownGraceMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: then, how long calls in flight may take before their connections are cut. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -144,6 +151,16 @@ function trustProxy(env: NodeJS.ProcessEnv): boolean | number | string {
   return raw;
 }
 
+/** METRICS_TOKEN: at least 16 characters of a bearer token (RFC 6750 token68 characters). */
+function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.METRICS_TOKEN?.trim();
+  if (!raw) return undefined;
+  if (raw.length < 16 || !/^[A-Za-z0-9._~+/=-]+$/.test(raw)) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters of letters, digits and ._~+/=- (e.g. `openssl rand -hex 24`).');
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const issuer = env.OIDC_ISSUER?.trim() || undefined;
   const jwksUrl = env.OIDC_JWKS_URL?.trim() || undefined;
@@ -182,5 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ai: aiModel(env),
     corsOrigins: corsOrigins(env),
     transactionsRetentionDays: int(env, 'TRANSACTIONS_RETENTION_DAYS', 30, 1, 3650),
+    metricsToken: metricsToken(env),
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 5000, 0, 600_000),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 0, 600_000),
   };
 }

@@ -6,8 +6,10 @@ import { join, relative } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { sql } from 'drizzle-orm';
-import { openStore, type Db } from './db/store.ts';
+import { NewerSchemaError, openStore, type Db } from './db/store.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { drainAndClose } from './ops/shutdown.ts';
+import { serveBackups } from './ops/backup.ts';
 import * as seed from '../seed/index.ts';
 import { backfillTraffic, BACKFILL_DAYS } from '../seed/traffic.ts';
 
@@ -48,8 +50,11 @@ async function main(): Promise<void> {
   const app = await buildApp({
     store, auth: config.auth, serveStatic: true, logger: config.logger, credentials: config.credentials, trustProxy: config.trustProxy,
     egress: config.egress, publicOrigins: config.publicOrigins, ai: config.ai, corsOrigins: config.corsOrigins, transactionsRetentionDays: config.transactionsRetentionDays,
+    metricsToken: config.metricsToken,
   });
   await app.listen({ port: config.port, host: config.host });
+  // `npm run backup` asks this server for a consistent dump of its embedded store (ops/backup.ts).
+  const backups = store.kind === 'pglite' ? await serveBackups(store, config.dataDir) : undefined;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -69,10 +74,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    console.log(`\n${signal}: closing connections and the store…`);
+    console.log(`\n${signal}: stopping (server/src/ops/shutdown.ts)…`);
     try {
-      await app.close();
-      await store.close();
+      backups?.close();
+      await drainAndClose(app, store, { graceMs: config.shutdownGraceMs, timeoutMs: config.shutdownTimeoutMs, log: (line) => console.log(line) });
       process.exit(0);
     } catch (error) {
       console.error(error);
@@ -85,6 +90,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(error instanceof ConfigError ? `Configuration error: ${error.message}`
-    : error instanceof DataDirLockedError ? `Cannot start: ${error.message}` : error);
+    : error instanceof DataDirLockedError || error instanceof NewerSchemaError ? `Cannot start: ${error.message}` : error);
   process.exit(1);
 });

@@ -76,6 +76,8 @@ export interface BuildTestAppOptions {
   trustProxy?: boolean | number | string;
   /** CORS_ORIGINS: origins whose pages may call the API. */
   corsOrigins?: string[];
+  /** METRICS_TOKEN: the bearer token of GET /metrics (server/src/ops). */
+  metricsToken?: string;
 }
 
 let template: Promise<Blob> | undefined;
@@ -134,6 +136,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     publicOrigins: options.publicOrigins ?? [],
     corsOrigins: options.corsOrigins ?? [],
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    metricsToken: options.metricsToken,
   });
   await app.ready();
 

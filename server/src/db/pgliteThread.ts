@@ -45,6 +45,13 @@ export class ThreadedPGlite {
   private nextId = 1;
   private readonly ready: Promise<void>;
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  /** Told each statement's time, from sending to its answer (the metrics' query time). */
+  onStatement: ((ms: number) => void) | undefined;
+
+  /** Messages sent and not answered yet: the statement running and those queued behind it. */
+  get inFlight(): number {
+    return this.pending.size;
+  }
 
   private constructor(options: ThreadedPGliteOptions, loadFrom: ArrayBuffer | undefined) {
     this.worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
@@ -84,11 +91,16 @@ export class ThreadedPGlite {
 
   private send<T>(message: Record<string, unknown>): Promise<T> {
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
+    const sent = this.onStatement ? performance.now() : 0;
+    const answer = new Promise<T>((resolve, reject) => {
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.worker.postMessage({ ...message, id });
     });
+    if (!this.onStatement) return answer;
+    const done = () => this.onStatement?.(performance.now() - sent);
+    answer.then(done, done);
+    return answer;
   }
 
   query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number): Promise<Results & { rows: T[] }> {

@@ -18,6 +18,7 @@ import { runtimeCaller } from './runtime.ts';
 import { credentialsRuntime } from '../credentials/runtime.ts';
 import { gatewayPath } from './paths.ts';
 import { chargeCall } from '../quota/charge.ts';
+import { noteGatewayAnswer } from '../ops/metrics.ts';
 
 const BLOCKED: Record<Exclude<TryItBlock, 'signin'>, string> = {
   deleted: 'This resource was deleted by its provider; it cannot be tried.',
@@ -117,6 +118,7 @@ export async function handleTryIt(
     }
   }
   const upstreamMs = Math.round(performance.now() - legStarted);
+  noteGatewayAnswer(request, performance.now() - legStarted, leg.error as UpstreamFailure | undefined); // metrics (ops/metrics.ts)
   const answerHeaders: HeaderMap = { ...headers, ...SAFETY_HEADERS, [GATEWAY_TRANSACTION_HEADER]: txId };
   const durationMs = Math.round(performance.now() - started);
   const responseBytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;

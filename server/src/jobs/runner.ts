@@ -41,6 +41,8 @@ export class JobRunner {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = true;
+  /** Wall-clock time (not the injectable clock) of the last tick's start or end: readiness. */
+  private beat = 0;
 
   constructor(private readonly db: Db, private readonly clock: Clock, private readonly log: Logger = console) {}
 
@@ -77,15 +79,25 @@ export class JobRunner {
     if (!this.stopped) return;
     this.stopped = false;
     const tick = async () => {
+      this.beat = Date.now();
       try {
         await this.runDue();
       } catch (error) {
         this.log.error({ err: error }, 'jobs: a pass failed');
       }
+      this.beat = Date.now();
       if (!this.stopped) this.timer = setTimeout(tick, POLL_MS);
     };
+    this.beat = Date.now();
     this.timer = setTimeout(tick, POLL_MS);
     this.timer.unref?.();
+  }
+
+  /** For readiness: 'off' when this instance runs no jobs by itself (tests run them by hand),
+   * 'stalled' when no tick began or ended for LOCK_MS (a pass hung: its jobs go to other runners). */
+  state(): 'off' | 'running' | 'stalled' {
+    if (this.stopped) return 'off';
+    return Date.now() - this.beat < LOCK_MS ? 'running' : 'stalled';
   }
 
   async stop(): Promise<void> {

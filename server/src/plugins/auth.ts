@@ -90,7 +90,8 @@ export default fp<AuthOptions>(async (app, options) => {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     request.caller = VISITOR;
     const header = request.headers.authorization;
-    if (!header || leftToCredentials(request.url, header)) return;
+    // Operator routes (server/src/ops: /metrics) read their own Authorization; no session there.
+    if (!header || leftToCredentials(request.url, header) || request.routeOptions.config.ownAuthorization) return;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthorized('The Authorization header must be "Bearer <access token>".');
     try {
