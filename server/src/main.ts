@@ -48,6 +48,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     store, auth: config.auth, serveStatic: true, logger: config.logger, credentials: config.credentials, trustProxy: config.trustProxy,
     egress: config.egress, publicOrigins: config.publicOrigins, ai: config.ai, corsOrigins: config.corsOrigins, transactionsRetentionDays: config.transactionsRetentionDays,
+    httpTimeouts: config.httpTimeouts,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
