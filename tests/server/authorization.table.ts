@@ -154,8 +154,8 @@ export const ACCESS: Record<string, Policy | RouteAccess> = {
   // access requests and subscriptions
   'POST /applications/{id}/accessRequests': { policy: 'consumer', body: REQUEST },
   'GET /accessRequests': 'consumer',
-  'GET /accessRequests/{id}': 'signedIn',
-  'DELETE /accessRequests/{id}': 'signedIn',
+  'GET /accessRequests/{id}': 'consumer',
+  'DELETE /accessRequests/{id}': 'consumer',
   'POST /accessRequests/{id}/approval': { policy: 'providerAdmin', body: { state: 'rejected', reason: 'matrix' } },
   'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/accessRequests': 'consumer',
   'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/accessRequestDefinitions/{definitionId}': 'signedIn',
@@ -175,6 +175,8 @@ export const ACCESS: Record<string, Policy | RouteAccess> = {
   'GET /imports/{id}': 'publisher',
   'GET /invoices': 'signedIn',
   'GET /invoices/{id}': 'signedIn',
+  // the invoice's document: its payer's organisation and its product's provider (others 404)
+  'GET /invoices/{id}/pdf': 'signedIn',
   'POST /invoices/{id}/checkout': 'signedIn',
   // insights (issue 14): a consumer sees its organisation's traffic, a provider Administrator its products'
   'GET /analytics/chart': { policy: 'consumer', query: { from: '2020-01-01T00:00:00Z', to: '2030-01-01T00:00:00Z' } },
