@@ -3,7 +3,7 @@
 // duration and the headers as recorded (secrets already redacted by the gateway). An unknown id
 // shows the transaction-detail-not-found placeholder.
 import { useTransactionDetail, type TransactionLeg } from '../../api/analytics.ts';
-import { useMessages } from '../../i18n/intl.ts';
+import { useMessages, type MessageKey } from '../../i18n/intl.ts';
 import { EmptyPlaceholder, ErrorPlaceholder, errorStatus, LoadingPlaceholder } from '../../ui/Placeholders.tsx';
 import { SidePanel } from '../../ui/SidePanel.tsx';
 import { Status } from '../../ui/Status.tsx';
