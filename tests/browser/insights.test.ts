@@ -196,38 +196,4 @@ describe('consumer insights', () => {
     }
     await page.close();
   });
-
-  it('a refused call (suspended key) shows in the traffic list with its reason, and the reason filter finds it', { timeout: 120_000 }, async () => {
-    const page = await newPage(suite.browser);
-    const { accessToken } = await signIn(page, suite.portal.baseUrl, suite.account('orgadmin').email, suite.account('orgadmin').password);
-    const auth = { Authorization: `Bearer ${accessToken}` };
-    const created = await page.request.post(`${suite.portal.baseUrl}${API}/applications/${APP}/credentials`, {
-      headers: auth,
-      data: { title: `refused ${Date.now()}`, credentialRequestDefinition: { crdId: { id: 'crd-apikey' }, crdType: 'APIKey' }, data: {}, resources: [{ id: 'res-payments' }] },
-    });
-    const id = ((await created.json()) as { id: string }).id;
-    let key = '';
-    await poll(async () => {
-      const body = (await (await page.request.get(`${suite.portal.baseUrl}${API}/credentials/${id}?decrypt=true`, { headers: auth })).json()) as { provisioning: { status: string; data?: { apiKey?: string } } };
-      key = body.provisioning.data?.apiKey ?? '';
-      return body.provisioning.status;
-    }, 'the credential provisioned').toBe('success');
-    expect((await page.request.post(`${suite.portal.baseUrl}${API}/credentials/${id}/suspend`, { headers: auth })).status()).toBe(200);
-    const refused = await fetch(`${suite.portal.baseUrl}${API}/gateway/prod-payments/ver-payments-3/res-payments/payments`, { headers: { 'X-API-Key': key } });
-    expect(refused.status).toBe(401);
-    const txId = refused.headers.get('x-agora-transaction-id');
-
-    await page.goto(`${suite.portal.baseUrl}/consumer-insights/traffic`);
-    await page.locator('agora-portal [data-preset="1h"]').click();
-    await page.locator('agora-portal [data-filter="refusal"]').selectOption('suspended');
-    const row = page.locator(`agora-portal [data-view="traffic"] tbody tr:has([data-transaction="${txId}"])`);
-    await poll(() => row.count(), 'the refused call listed').toBe(1);
-    expect(await row.locator('[data-refusal]').innerText()).toBe('Suspended credential');
-    expect(await row.innerText()).toContain('401 Unauthorized');
-    // Only refusals of that reason are listed.
-    const reasons = await page.locator('agora-portal [data-view="traffic"] tbody [data-refusal]').evaluateAll((els) => els.map((e) => e.getAttribute('data-refusal')));
-    expect(new Set(reasons)).toEqual(new Set(['suspended']));
-    await shot(page, 'traffic-refused');
-    await page.close();
-  });
 });
