@@ -201,7 +201,7 @@ function elementsManifest() {
  * this output's hashed chunks only. An entry is never imported by a chunk (checked here): the
  * entries are overwritten in place, so a chunk of an older build would reach a newer build's code.
  */
-function buildRecord(kind, folders) {
+function buildRecord(kind, folders, { chunksMayImportEntries = false } = {}) {
   return {
     name: 'agora-build-record',
     writeBundle(options, bundle) {
@@ -210,11 +210,12 @@ function buildRecord(kind, folders) {
       const entries = new Set(Object.values(bundle).filter((f) => f.type === 'chunk' && f.isEntry).map((f) => f.fileName));
       for (const file of Object.values(bundle)) {
         if (file.type !== 'chunk') continue;
-        const into = file.isEntry ? mutable : immutable;
+        const bad = [...file.imports, ...file.dynamicImports].filter((i) => entries.has(i));
+        if (!file.isEntry && bad.length && !chunksMayImportEntries) this.error(`${file.fileName} imports the entry ${bad.join(', ')}: entries are not hashed`);
+        // A chunk that imports an entry is as mutable as the entry (short cache, never immutable).
+        const into = file.isEntry || bad.length ? mutable : immutable;
         into.add(file.fileName);
         if (options.sourcemap) into.add(`${file.fileName}.map`);
-        const bad = [...file.imports, ...file.dynamicImports].filter((i) => entries.has(i));
-        if (!file.isEntry && bad.length) this.error(`${file.fileName} imports the entry ${bad.join(', ')}: entries are not hashed`);
       }
       for (const file of Object.values(bundle)) if (file.type === 'asset' && !immutable.has(file.fileName)) mutable.add(file.fileName);
       recordBuild({ dist: resolve(options.dir), kind, folders, immutable, mutable, keepPrevious: this.meta.watchMode });
@@ -326,7 +327,9 @@ const workers = {
     commonjs(),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     !dev && minifier({ ecma: 2020, module: true, format: { comments: false } }),
-    buildRecord('workers', ['workers/chunks']),
+    // monaco-graphql's shared chunk imports its worker entry back (a cycle rollup keeps): such a
+    // chunk is recorded as mutable and cached as briefly as the entry, never a year.
+    buildRecord('workers', ['workers/chunks'], { chunksMayImportEntries: true }),
   ],
 };
 

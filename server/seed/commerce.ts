@@ -290,10 +290,30 @@ export function subscriptionRows(products: SeededProduct[], plans: NewPlan[]) {
       status, state: status === 'pastDue' || status === 'incomplete' ? 'error' : 'ok',
       invoiceDate: at(-age), dueDate: at(-age + 30), createdAt: at(-age),
       // Amounts in minor units, paid through the built-in checkout (server/src/billing).
-      billing: { number, link: checkoutLink(id), amount: { total: toMinor(total, currency), currency }, lines: [] },
+      billing: { number, link: checkoutLink(id), amount: { total: toMinor(total, currency), currency }, lines: seedLines(plan, total, currency) },
     };
   });
   return { subscriptions, invoices };
+}
+
+/** Lines of a seeded invoice adding up to its total (the invoice detail and PDF show them): the
+ * plan's fee for the cycle, then what is above it as metered calls at $0.001 (0.1 minor unit, so the
+ * quantity is exact). A void or partial invoice under the fee is one line of its own amount. */
+function seedLines(plan: { title: string; billing?: unknown }, total: number, currency: string) {
+  const fee = Number((plan.billing as { price?: number }).price ?? 0);
+  const totalMinor = toMinor(total, currency);
+  const feeMinor = Math.min(toMinor(fee, currency), totalMinor);
+  const lines = [];
+  if (feeMinor > 0) {
+    lines.push({ kind: 'interval', title: `${plan.title} plan fee`, quotaId: null, unitName: null, tier: null, quantity: 1,
+      unitPrice: (feeMinor / 100).toFixed(2), flatFee: 0, amount: feeMinor });
+  }
+  const rest = totalMinor - feeMinor;
+  if (rest > 0) {
+    lines.push({ kind: feeMinor > 0 ? 'overage' : 'usage', title: feeMinor > 0 ? 'Calls over the included quota' : 'Metered calls',
+      quotaId: null, unitName: 'transactions', tier: null, quantity: rest * 10, unitPrice: '0.001', flatFee: 0, amount: rest });
+  }
+  return lines;
 }
 
 export function applicationRows(products: SeededProduct[], resources: ReadonlyArray<{ id: string; title: string }>) {

@@ -22,6 +22,7 @@ import corsPlugin from './embed/cors.ts';
 import embedRoutes from './routes/embed.ts';
 import type { AiModelOptions } from './assistant/external.ts';
 import { registerOps } from './ops/index.ts';
+import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './httpTimeouts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +76,8 @@ export interface AppOptions {
   transactionsRetentionDays?: number;
   /** METRICS_TOKEN: the bearer token of GET /metrics; unset, the route refuses every scrape (ops/). */
   metricsToken?: string | undefined;
+  /** HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS: limits for slow clients (httpTimeouts.ts; default 10 s, 30 s). */
+  httpTimeouts?: HttpTimeouts;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -85,6 +88,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Repeated keys (?status=a&status=b) arrive as arrays; the route schemas coerce single values.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     bodyLimit: 12 * 1024 * 1024,
+    // Slow clients (trickled headers or body) are answered 408 and closed (httpTimeouts.ts).
+    requestTimeout: (options.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS).requestMs,
+    http: httpServerOptions(options.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS),
     // Ids up to the schemas' 200 characters reach validation (a 400), not a bare router 404.
     routerOptions: { maxParamLength: 500 },
     // Malformed URLs are client mistakes: answer in the one error shape.

@@ -5,6 +5,7 @@ import type { AuthOptions } from './plugins/auth.ts';
 import type { CredentialsOptions } from './credentials/runtime.ts';
 import { canonicalHost, type EgressOptions } from './gateway/egress.ts';
 import type { AiModelOptions } from './assistant/external.ts';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './httpTimeouts.ts';
 
 export interface ServerConfig {
   port: number;
@@ -36,9 +37,19 @@ export interface ServerConfig {
   shutdownGraceMs: number;
   /** SHUTDOWN_TIMEOUT_MS: then, how long calls in flight may take before their connections are cut. */
   shutdownTimeoutMs: number;
+  /** HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS: limits for slow clients (httpTimeouts.ts). */
+  httpTimeouts: HttpTimeouts;
 }
 
 export class ConfigError extends Error {}
+
+function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const headersMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.headersMs, 100, 600_000);
+  const requestMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestMs, 100, 3_600_000);
+  // Node refuses a headers limit longer than the whole request's.
+  if (headersMs > requestMs) throw new ConfigError(`HTTP_HEADERS_TIMEOUT_MS (${headersMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${requestMs}).`);
+  return { headersMs, requestMs };
+}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
@@ -202,5 +213,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsToken: metricsToken(env),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 5000, 0, 600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 0, 600_000),
+    httpTimeouts: httpTimeouts(env),
   };
 }

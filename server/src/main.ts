@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     store, auth: config.auth, serveStatic: true, logger: config.logger, credentials: config.credentials, trustProxy: config.trustProxy,
     egress: config.egress, publicOrigins: config.publicOrigins, ai: config.ai, corsOrigins: config.corsOrigins, transactionsRetentionDays: config.transactionsRetentionDays,
     metricsToken: config.metricsToken,
+    httpTimeouts: config.httpTimeouts,
   });
   await app.listen({ port: config.port, host: config.host });
   // `npm run backup` asks this server for a consistent dump of its embedded store (ops/backup.ts).

@@ -39,3 +39,19 @@ export async function openCheckout(api: Api, invoiceId: string): Promise<void> {
     throw error;
   }
 }
+
+/** Saves the invoice's PDF (GET /invoices/{id}/pdf, its labels in `locale`) under the server's file name. */
+export async function downloadInvoicePdf(api: Api, invoice: Invoice, locale: string): Promise<void> {
+  const res = await api.response('GET', `/invoices/${encodeURIComponent(invoice.id)}/pdf`, undefined, {
+    headers: { Accept: 'application/pdf' }, query: { locale },
+  });
+  const name = /filename="?([^";]+)"?/i.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `invoice-${invoice.billing.number}.pdf`;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  // Never attached to the page: a detached anchor's click starts the download all the same.
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -66,11 +66,24 @@ export const TRANSACTION_COUNT_CAP = MAX_COUNTED_TRANSACTIONS;
 export type FilterOp = 'eq' | 'in' | 'exists';
 export interface FilterClause { field: string; op: FilterOp; values: string[] }
 /** Fields each call takes (others are a 400 naming the parameter). */
-export const TRANSACTION_FILTER_FIELDS = ['applicationId', 'method', 'status', 'statusDetail', 'subscriptionId', 'productId', 'assetResourceId'] as const;
+export const TRANSACTION_FILTER_FIELDS = ['applicationId', 'method', 'status', 'statusDetail', 'subscriptionId', 'productId', 'assetResourceId', 'refusal'] as const;
 export const CHART_FILTER_FIELDS = ['applicationId', 'statusDetail', 'subscriptionId', 'productId', 'productVersionId', 'assetResourceId'] as const;
 export const SUMMARY_FILTER_FIELDS = ['applicationId', 'subscriptionId', 'productId', 'productVersionId', 'assetResourceId', 'planId', 'quotaId', 'statusDetail'] as const;
 export const STATUS_DETAILS = ['success', 'failure', 'exception'] as const;
 export type StatusDetail = (typeof STATUS_DETAILS)[number];
+
+/** Why the gateway refused a call (transactions.refusal; null for a call it let through). Recorded
+ * with the application and credential when they are known, so a developer sees why calls fail.
+ * 401: missingCredential (no key, no Basic, no Bearer), unknownCredential (unknown key, wrong
+ * secret, invalid token), rotated (a key or token of before a rotation), suspended, expired,
+ * pending (not provisioned yet), applicationInactive; 403: notForResource (the credential does not
+ * list the resource), noAccess (no approved access under an active subscription), resourceUnavailable
+ * (deleted, inactive, or a type without HTTP calls); 429: quotaExceeded. */
+export const REFUSAL_REASONS = [
+  'missingCredential', 'unknownCredential', 'rotated', 'suspended', 'expired', 'pending', 'applicationInactive',
+  'notForResource', 'noAccess', 'resourceUnavailable', 'quotaExceeded',
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /** Builds the filter text from the screens' choices; empty lists are left out. */
 export function buildFilter(choices: Record<string, string | readonly string[] | boolean | undefined | null>): string {

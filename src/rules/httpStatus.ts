@@ -1,5 +1,6 @@
 // HTTP status names (spec 3 §2.5: the traffic list shows codes with their names), the reason
-// phrases of RFC 9110 and the registrations in common use. Protocol names: not translated.
+// phrases of RFC 9110 and the registrations in common use; the common ones are translated in the
+// screens (TRANSLATED_STATUSES), the others keep their English phrase.
 const NAMES: Record<number, string> = {
   100: 'Continue', 101: 'Switching Protocols', 200: 'OK', 201: 'Created', 202: 'Accepted', 203: 'Non-Authoritative Information',
   204: 'No Content', 205: 'Reset Content', 206: 'Partial Content', 300: 'Multiple Choices', 301: 'Moved Permanently', 302: 'Found',
@@ -13,9 +14,14 @@ const NAMES: Record<number, string> = {
   504: 'Gateway Timeout', 505: 'HTTP Version Not Supported', 507: 'Insufficient Storage', 508: 'Loop Detected', 511: 'Network Authentication Required',
 };
 
-/** "404 Not Found"; a code without a registered name shows alone. */
-export function statusWithName(status: number | null | undefined): string {
+/** The codes whose names the screens translate (messages `insights.http.<code>`): those an API
+ * answers every day; rarer ones keep their registered English reason phrase. */
+export const TRANSLATED_STATUSES: ReadonlySet<number> = new Set([200, 201, 202, 204, 301, 302, 304, 307, 308, 400, 401, 402, 403, 404, 405, 406, 408, 409, 410, 413, 415, 422, 429, 500, 501, 502, 503, 504]);
+
+/** "404 Not Found" ("404 Introuvable" with `translated` giving the locale's name of a code of
+ * TRANSLATED_STATUSES); a code without a registered name shows alone. */
+export function statusWithName(status: number | null | undefined, translated?: (status: number) => string): string {
   if (status === null || status === undefined) return '—';
-  const name = NAMES[status];
+  const name = translated && TRANSLATED_STATUSES.has(status) ? translated(status) : NAMES[status];
   return name ? `${status} ${name}` : String(status);
 }

@@ -153,6 +153,26 @@ describe('subscription details', () => {
     await screenshot(page, 'subscriptions-details-invoices-1280');
   });
 
+  it('opens an invoice from its number: lines, quantities, unit prices and total, and downloads its PDF', async () => {
+    await openDetails(page, 'sub-acme-payments-growth', '#invoices');
+    const invoices = section(page, 'invoices');
+    const list = await api<{ items: Array<{ id: string; billing: { number: string; amount: { total: number }; lines: Array<{ title: string }> } }> }>('/invoices?subscription.id=sub-acme-payments-growth&limit=100');
+    const invoice = list.items.find((i) => i.billing.amount.total === 41255)!;
+    await invoices.locator(`[data-invoice="${invoice.id}"]`).click();
+    const detail = page.locator('agora-portal [data-part="invoice-detail"]');
+    await detail.waitFor();
+    expect(await detail.locator('[data-part="invoice-lines"] tbody tr').count()).toBe(invoice.billing.lines.length);
+    for (const line of invoice.billing.lines) expect(await detail.innerText()).toContain(line.title);
+    expect(await detail.locator('[data-part="invoice-total"]').innerText()).toBe('$412.55');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('agora-portal [data-action="invoice-pdf"]').click()]);
+    expect(download.suggestedFilename()).toBe(`invoice-${invoice.billing.number}.pdf`);
+    await screenshot(page, 'subscriptions-invoice-detail-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'subscriptions-invoice-detail-375');
+    await page.setViewportSize(WIDE.viewport);
+    await page.keyboard.press('Escape');
+  });
+
   it('pays an invoice through the provider’s checkout page, and the list shows it paid', async () => {
     await openDetails(page, 'sub-acme-payments-starter', '#invoices');
     const invoices = section(page, 'invoices');

@@ -2,7 +2,7 @@
 // of each kind the explorer reads, one product restricted to a team, and the people around them.
 import type { TestApp, TestUser } from './helper.ts';
 import {
-  applications, assetResources, credentialRequestDefinitions, credentials, productVersions, products,
+  applications, assetResources, credentialRequestDefinitions, credentialResources, credentials, productVersions, products,
 } from '../../server/src/db/schema.ts';
 import { ORG_ROLES } from '../../src/rules/roleNames.ts';
 import { indexSpecification } from '../../server/src/spec/store.ts';
@@ -180,6 +180,12 @@ export async function seedExplorer(t: TestApp, opts: { upstreamUrl?: string } = 
   await t.db.insert(credentials).values([
     { id: 'cred-a', orgId: orgA.id, applicationId: 'app-a', title: 'Key', credentialRequestDefinitionId: 'crd-key', crdType: 'APIKey', ownerType: 'team', ownerId: 'team-a1', createdBy: alice.id },
     { id: 'cred-b', orgId: orgB.id, applicationId: 'app-b', title: 'Key', credentialRequestDefinitionId: 'crd-key', crdType: 'APIKey', ownerType: 'team', ownerId: 'team-b1', createdBy: bob.id },
+  ]);
+  // The resources each credential is valid on (a credential works only where it is listed).
+  const onOpen = ['r-oas3', 'r-oas2', 'r-graphql', 'r-async', 'r-deleted', 'r-archived', 'r-broken', 'r-upstream'];
+  await t.db.insert(credentialResources).values([
+    ...onOpen.map((assetResourceId) => ({ credentialId: 'cred-a', assetResourceId })),
+    ...onOpen.map((assetResourceId) => ({ credentialId: 'cred-b', assetResourceId })),
   ]);
 
   const open = (r: string) => resourcePath('p-open', 'v-open', r);

@@ -101,9 +101,15 @@ describe('runtime gateway with an application credential', () => {
 
     const c = await credential('APIKey');
     const key = c.provisioning.data.apiKey as string;
-    // The credential is for res-payments; the application holds approved access to the sandbox too,
-    // so the sandbox also answers. A resource of another product without access: 403.
-    expect((await call(sandboxGw, { 'x-api-key': key })).statusCode).toBe(200);
+    // The credential is for res-payments only: the application holds approved access to the sandbox
+    // too, yet the credential does not list it (its detail says "Resources (1)"), so it is refused
+    // there (gateway README). A resource of another product without access: 403 too.
+    const notListed = await call(sandboxGw, { 'x-api-key': key });
+    expect(notListed.statusCode).toBe(403);
+    expect(notListed.json().errors[0].detail).toMatch(/not valid for this resource/);
+    expect(await transactionOf(notListed)).toMatchObject({ refusal: 'notForResource', credentialId: c.id, applicationId: 'app-acme-checkout', orgId: ORG.acme, status: 403 });
+    const listedBoth = await credential('APIKey', {}, ['res-payments', 'res-payments-sandbox']);
+    expect((await call(sandboxGw, { 'x-api-key': listedBoth.provisioning.data.apiKey as string })).statusCode).toBe(200);
     const [other] = await t.db.execute(sql`select ar.id, v.id as version_id, v.product_id from asset_resources ar
       join product_versions v on v.id = ar.product_version_id where ar.type = 'oas3' and ar.id not like 'res-payments%' limit 1`).then((r) => (r as unknown as { rows: Array<{ id: string; version_id: string; product_id: string }> }).rows);
     const denied = await call(`${API}/gateway/${other!.product_id}/${other!.version_id}/${other!.id}`, { 'x-api-key': key });
@@ -114,6 +120,7 @@ describe('runtime gateway with an application credential', () => {
     const suspended = await call(gw, { 'x-api-key': key });
     expect(suspended.statusCode).toBe(401);
     expect(suspended.json().errors[0].detail).toMatch(/suspended/);
+    expect(await transactionOf(suspended)).toMatchObject({ refusal: 'suspended', credentialId: c.id, orgId: ORG.acme, status: 401, statusDetail: 'failure' });
     expect((await t.request(orgadmin, { method: 'POST', url: `${API}/credentials/${c.id}/enable` })).status).toBe(200);
     expect((await call(gw, { 'x-api-key': key })).statusCode).toBe(200);
 
@@ -121,11 +128,14 @@ describe('runtime gateway with an application credential', () => {
     const rotated = await t.request(orgadmin, { method: 'POST', url: `${API}/credentials/${c.id}/rotate`, payload: { title: 'Rotated key' } });
     expect(rotated.status).toBe(200);
     expect(rotated.body.provisioning.status).toBe('pending');
-    expect((await call(gw, { 'x-api-key': key })).statusCode).toBe(401);
+    const old = await call(gw, { 'x-api-key': key });
+    expect(old.statusCode).toBe(401);
+    expect(old.json().errors[0].detail).toMatch(/rotated/);
+    expect(await transactionOf(old)).toMatchObject({ refusal: 'rotated', credentialId: c.id });
     const fresh = await provisioned(c.id);
     const newKey = fresh.provisioning.data.apiKey as string;
     expect(newKey).not.toBe(key);
-    expect((await call(gw, { 'x-api-key': key })).statusCode).toBe(401);
+    expect((await transactionOf(await call(gw, { 'x-api-key': key }))).refusal).toBe('rotated');
     expect((await call(gw, { 'x-api-key': newKey })).statusCode).toBe(200);
 
     // expiry: past the API key's 90 days the key is refused (the cache lives ≤ 1 s)
@@ -134,6 +144,43 @@ describe('runtime gateway with an application credential', () => {
     const expired = await call(gw, { 'x-api-key': newKey });
     expect(expired.statusCode).toBe(401);
     expect(expired.json().errors[0].detail).toMatch(/expired/);
+  });
+
+  it('refused calls: an API client\'s message, a reason filter in the traffic list, an unknown key for the provider only', async () => {
+    const missing = await call(gw, {});
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().errors[0].detail).toBe('Missing credential: send X-API-Key, HTTP Basic or a Bearer token.');
+    expect(missing.headers['www-authenticate']).toContain('ApiKey');
+    expect(await transactionOf(missing)).toMatchObject({ refusal: 'missingCredential', orgId: null, status: 401 });
+    const unknown = await call(gw, { 'x-api-key': 'agk_unknown-for-insights' });
+    const unknownTx = await transactionOf(unknown);
+    expect(unknownTx).toMatchObject({ refusal: 'unknownCredential', orgId: null, credentialId: null });
+    expect(JSON.stringify(unknownTx.requestHeaders)).not.toContain('agk_unknown-for-insights');
+    const c = await credential('APIKey');
+    await t.request(orgadmin, { method: 'POST', url: `${API}/credentials/${c.id}/suspend` });
+    const suspended = await call(gw, { 'x-api-key': c.provisioning.data.apiKey as string });
+
+    // Calls are stamped with the real time (the manual clock moved 91 days ahead above).
+    const range = `from=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}`;
+    const list = (user: { id: string; orgId: string }, query: string) => t.request(user, { url: `${API}/analytics/transactions?${range}&pageSize=100&query=${encodeURIComponent(query)}` });
+    const ids = (res: { body: { items: Array<{ transactionId: string }> } }) => res.body.items.map((i) => i.transactionId);
+    // The consumer finds its suspended key's call by its reason, with the application; not the unknown key's.
+    const mine = await list(orgadmin, 'refusal==suspended');
+    expect(mine.status).toBe(200);
+    expect(ids(mine)).toContain(suspended.headers['x-agora-transaction-id']);
+    expect(mine.body.items.find((i: { transactionId: string }) => i.transactionId === suspended.headers['x-agora-transaction-id']))
+      .toMatchObject({ applicationId: 'app-acme-checkout', transactionSummary: { status: 401, statusDetail: 'failure', refusal: 'suspended' } });
+    expect(mine.body.items.every((i: { transactionSummary: { refusal: string } }) => i.transactionSummary.refusal === 'suspended')).toBe(true);
+    expect(ids(await list(orgadmin, 'refusal=exists=true'))).not.toContain(unknown.headers['x-agora-transaction-id']);
+    // Another organisation sees neither; the product's provider sees the unknown key's call.
+    const globex = { id: USER.globex!, orgId: ORG.globex };
+    const theirs = await list(globex, 'refusal=exists=true');
+    expect(ids(theirs)).not.toContain(unknown.headers['x-agora-transaction-id']);
+    expect(ids(theirs)).not.toContain(suspended.headers['x-agora-transaction-id']);
+    expect((await t.request(globex, { url: `${API}/analytics/transactionDetails/${unknown.headers['x-agora-transaction-id']}` })).status).toBe(404);
+    const provider = { id: USER.admin!, orgId: ORG.provider };
+    expect(ids(await list(provider, 'refusal==unknownCredential'))).toContain(unknown.headers['x-agora-transaction-id']);
+    expect((await list(provider, 'refusal==nonsense')).status).toBe(400);
   });
 
   it('a change made elsewhere (another instance) takes effect within 1 s', async () => {

@@ -10,6 +10,7 @@ import { seedExplorer, gatewayOf, PETS_OAS3, type ExplorerFixture } from './expl
 import { assetResources, transactions } from '../../server/src/db/schema.ts';
 import { indexSpecification } from '../../server/src/spec/store.ts';
 import { tryItState } from '../../src/rules/tryIt.ts';
+import { flushTransactions } from '../../server/src/gateway/record.ts';
 
 interface Seen { method: string; url: string; headers: IncomingMessage['headers']; body: string }
 let seen: Seen[] = [];
@@ -204,7 +205,10 @@ describe('who may try', () => {
     expect((await t.request(f.alice, { url: `${API}${gatewayOf(f.paths.asyncapi)}/x` })).status).toBe(403);
     expect((await t.request(f.bob, { url: `${API}${gatewayOf(f.paths.restricted)}/pets` })).status).toBe(404);
     expect((await t.request(f.alice, { url: `${API}${gatewayOf(f.paths.restricted)}/pets` })).status).toBe(200);
-    expect((await t.db.select().from(transactions)).length).toBe(count + 1);
+    // The visitor's call is recorded as a refusal (missing credential: gateway README), the
+    // allowed call as a call; the portal user's refusals (deleted, inactive, type) are not.
+    await flushTransactions(t.db);
+    expect((await t.db.select().from(transactions)).length).toBe(count + 2);
   });
 });
 
@@ -275,13 +279,15 @@ describe('malformed gateway input', () => {
     ['an application of another organisation', { headers: { 'x-agora-application': 'app-b' } }, 400, 'x-agora-application'],
     ['an unknown credential', { headers: { 'x-agora-credential': 'nope' } }, 400, 'x-agora-credential'],
     ['a credential of another application', { headers: { 'x-agora-application': 'app-a', 'x-agora-credential': 'cred-b' } }, 400, 'x-agora-credential'],
+    // cred-a lists the open product's resources only: a credential works only where it is listed.
+    ['a credential that does not list the resource', { restricted: true, headers: { 'x-agora-credential': 'cred-a' } }, 400, 'x-agora-credential'],
     ['an application id with bad characters', { headers: { 'x-agora-application': 'a b' } }, 400, 'x-agora-application'],
     ['a product id with bad characters', { base: `${API}/gateway/bad!id/v-open/r-oas3` }, 400, 'productId'],
     ['a body over the limit', { method: 'POST', payload: 'x'.repeat(6 * 1024 * 1024), headers: { 'content-type': 'text/plain' } }, 413, 'body'],
   ];
   for (const [what, o, status, parameter] of cases) {
     it(`answers ${what} with ${status} naming ${parameter}`, async () => {
-      const base = o.base ?? `${API}${gatewayOf(f.paths.oas3)}`;
+      const base = o.base ?? `${API}${gatewayOf(o.restricted ? f.paths.restricted : f.paths.oas3)}`;
       const res = await t.request(f.alice, { method: o.method ?? 'GET', url: `${base}${o.url ?? '/pets'}`, headers: o.headers, payload: o.payload });
       expect(res.status).toBe(status);
       expect(res.body.errors[0].source).toEqual({ parameter });

@@ -24,6 +24,7 @@ import { organisations, sessions, teamMembers, teams, users } from '../../server
 import { hashPassword } from '../../server/src/auth/password.ts';
 import type { AuthOptions } from '../../server/src/plugins/auth.ts';
 import type { Clock } from '../../server/src/clock.ts';
+import type { HttpTimeouts } from '../../server/src/httpTimeouts.ts';
 import { writeSiteSettings } from '../../server/src/db/siteConfig.ts';
 
 export const API = '/api/v1';
@@ -72,6 +73,8 @@ export interface BuildTestAppOptions {
   allowHosts?: string[];
   /** The portal's origins (PUBLIC_URL): the mock authorize page redirects only there. */
   publicOrigins?: string[];
+  /** Limits for slow clients (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); default 10 s and 30 s. */
+  httpTimeouts?: HttpTimeouts;
   /** TRUST_PROXY (X-Forwarded-For / -Proto believed). */
   trustProxy?: boolean | number | string;
   /** CORS_ORIGINS: origins whose pages may call the API. */
@@ -137,6 +140,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     corsOrigins: options.corsOrigins ?? [],
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     metricsToken: options.metricsToken,
+    ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
   });
   await app.ready();
 

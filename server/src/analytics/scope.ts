@@ -11,7 +11,7 @@ import { badRequest, forbidden } from '../errors.ts';
 import { rows, textArray } from '../catalogue/sql.ts';
 import { isProviderAdministrator } from '../applications/rights.ts';
 import { isConsumer } from '../../../src/rules/roles.ts';
-import { parseFilter, rangeEndsAfterStart, STATUS_DETAILS, type FilterClause } from '../../../src/rules/analytics.ts';
+import { parseFilter, rangeEndsAfterStart, REFUSAL_REASONS, STATUS_DETAILS, type FilterClause } from '../../../src/rules/analytics.ts';
 import { CALL_UNIT } from '../quota/coverage.ts';
 
 export type Scope = { orgId: string; productIds?: undefined } | { orgId?: undefined; productIds: string[] };
@@ -55,7 +55,7 @@ export { HOUR, DAY };
 const COLUMN: Record<string, string> = {
   applicationId: 'application_id', subscriptionId: 'subscription_id', productId: 'product_id',
   productVersionId: 'product_version_id', assetResourceId: 'asset_resource_id', statusDetail: 'status_detail',
-  method: 'method', status: 'status',
+  method: 'method', status: 'status', refusal: 'refusal',
 };
 
 /** The quotas of the row's subscription's plan that count the row's call (unit transactions, the
@@ -78,6 +78,9 @@ function clauseSql(c: FilterClause, parameter: string, alias: string): SQL {
   }
   if (c.field === 'statusDetail' && !c.values.every((v) => (STATUS_DETAILS as readonly string[]).includes(v))) {
     throw badRequest(parameter, `statusDetail is one of ${STATUS_DETAILS.join(', ')}.`);
+  }
+  if (c.field === 'refusal' && c.op !== 'exists' && !c.values.every((v) => (REFUSAL_REASONS as readonly string[]).includes(v))) {
+    throw badRequest(parameter, `refusal is one of ${REFUSAL_REASONS.join(', ')}.`);
   }
   if (c.field === 'quotaId') {
     const match = c.op === 'exists' ? sql`true` : sql`q.id = any(${textArray(c.values)})`;

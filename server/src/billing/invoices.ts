@@ -8,7 +8,8 @@ import type { Db } from '../db/store.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { and, iso, one, rows, textArray } from '../catalogue/sql.ts';
 import { hasGlobalCapability, isConsumerIn } from '../applications/rights.ts';
-import { PENDING_INVOICE_STATUSES } from '../../../src/rules/constants.ts';
+import { DEFAULT_SITE_NAME, PENDING_INVOICE_STATUSES } from '../../../src/rules/constants.ts';
+import { providesProduct } from '../approvals/scope.ts';
 import type { Invoice, InvoicesQuery } from '../schemas/invoices.ts';
 
 /** Spec 3 §2.1, §8: the answer to an access request while an invoice of a paid plan is unpaid. */
@@ -66,7 +67,8 @@ function toInvoice(caller: Caller, r: Row): Invoice {
     product: { id: r.product_id, title: r.product_title },
     plan: { id: r.plan_id, title: r.plan_title },
     owner: { id: r.owner_id, type: r.owner_type, name: r.owner_name },
-    canPay: isPending(r.status) && mayPay(caller, r),
+    // The provider reads its customers' invoices (by id) but never pays them.
+    canPay: isPending(r.status) && r.org_id === caller.orgId && mayPay(caller, r),
   };
 }
 
@@ -92,15 +94,29 @@ export async function listInvoices(db: Db, caller: Caller, q: InvoicesQuery) {
   return { items: found.map((r) => toInvoice(caller, r)), totalCount: count?.n ?? 0 };
 }
 
-async function findInvoice(db: Db, caller: Caller, id: string): Promise<Row> {
+/** An invoice the caller sees; `provider`: the provider Administrator of the invoice's product sees
+ * it too (its detail and PDF by id, not in lists, where the consumer screens' banners read them). */
+async function findInvoice(db: Db, caller: Caller, id: string, provider = false): Promise<Row> {
   assertSignedIn(caller);
-  const row = await one<Row>(db, sql`${SELECT} where i.id = ${id} and ${visible(caller)}`);
+  const who = provider ? sql`(${visible(caller)} or ${providesProduct(caller, sql`i.product_id`)})` : visible(caller);
+  const row = await one<Row>(db, sql`${SELECT} where i.id = ${id} and ${who}`);
   if (!row) throw notFound(`Invoice ${id}`);
   return row;
 }
 
 export async function getInvoice(db: Db, caller: Caller, id: string): Promise<Invoice> {
-  return toInvoice(caller, await findInvoice(db, caller, id));
+  return toInvoice(caller, await findInvoice(db, caller, id, true));
+}
+
+/** The invoice with the names its document prints: the marketplace (seller) and the paying
+ * organisation with the subscription's owner. Seen by its payer's organisation and its provider. */
+export async function invoiceDocument(db: Db, caller: Caller, id: string): Promise<{ invoice: Invoice; seller: string; payer: string | null }> {
+  const row = await findInvoice(db, caller, id, true);
+  const names = await one<{ org: string | null; site: string | null }>(db, sql`select
+    (select name from organisations where id = ${row.org_id}) as org,
+    (select settings->>'sitename' from site_config limit 1) as site`);
+  const payer = [names?.org, row.owner_name].filter((n, i, all) => !!n && all.indexOf(n) === i).join(' · ') || null;
+  return { invoice: toInvoice(caller, row), seller: names?.site || DEFAULT_SITE_NAME, payer };
 }
 
 /** The invoice the caller is about to pay: seen, theirs to pay, still to be paid. */

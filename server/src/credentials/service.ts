@@ -111,16 +111,18 @@ export function toCredential(row: CredentialRow, now: Date, secret?: Record<stri
   };
 }
 
-/** The credential if the caller sees it; 404 otherwise (another organisation's included). */
+/** The credential if the caller sees it; 404 otherwise (another organisation's included). Every
+ * credential route needs the list's role first (a Subscriber-only user reads no secret by id). */
 export async function loadCredential(db: Db, caller: Caller, id: string): Promise<CredentialRow> {
-  assertSignedIn(caller);
+  assertMayList(caller);
   const row = await one<CredentialRow>(db, sql`${SELECT} where c.id = ${id} and a.org_id = ${caller.orgId}`);
   if (!row || !canSee(caller, row)) throw notFound('The credential');
   return row;
 }
 
-/** Spec 2 §6: the lists are for the Administrator role or a consumer. */
-export function assertMayList(caller: Caller): void {
+/** Spec 2 §6: the lists are for the Administrator role or a consumer; so is every other credential
+ * route (read by id, decrypt, policies, resources, actions, create, the definitions). */
+export function assertMayList(caller: Caller): asserts caller is Caller & { userId: string; orgId: string } {
   assertSignedIn(caller);
   if (!isConsumer(roleSession(caller))) throw forbidden('Credentials need the Administrator or Consumer role.');
 }
@@ -225,7 +227,7 @@ export async function definitionsOf(db: Db, ids: readonly string[]): Promise<Def
 
 /** POST /applications/{id}/credentials. */
 export async function createCredential(app: FastifyInstance, caller: Caller, applicationId: string, body: CredentialCreate): Promise<Credential> {
-  assertSignedIn(caller);
+  assertMayList(caller);
   const db = app.db;
   const application = await one<OwnedRow & { id: string; state: string }>(db, sql`
     select a.id, a.state, a.org_id, a.owner_type, a.owner_id, a.owner_context_id, coalesce('private' = any(t.tags), false) as owner_private
@@ -344,7 +346,9 @@ export async function applyAction(app: FastifyInstance, caller: Caller, id: stri
         const w = tx as unknown as Db;
         // The old secret stops working now: no lookup key, no hash, until the job provisions the new one.
         await w.update(credentials).set({
-          title: newTitle, secretVersion: version, provisioningStatus: 'pending', lookupKey: null, secretHash: null, secretEncrypted: null,
+          // The old key is kept aside: its calls are refused as "rotated", attributed to this credential.
+          title: newTitle, secretVersion: version, provisioningStatus: 'pending', previousLookupKey: sql`coalesce(${credentials.lookupKey}, ${credentials.previousLookupKey})`,
+          lookupKey: null, secretHash: null, secretEncrypted: null,
           visibleUntil: null, modifiedAt: now,
         }).where(mine);
         await app.jobs.enqueue(w, PROVISION_JOB, { credentialId: id, secretVersion: version }, CREDENTIAL_PROVISION_DELAY_MS);

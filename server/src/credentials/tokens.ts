@@ -4,6 +4,7 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { OAUTH_TOKEN_TTL_SECONDS } from '../../../src/rules/constants.ts';
 import type { CredentialEntry } from './lookup.ts';
+import type { RefusalReason } from '../../../src/rules/analytics.ts';
 
 /** Protected-header key id of these tokens: how the auth plugin tells them from portal tokens. */
 export const GATEWAY_TOKEN_KID = 'agora-gateway';
@@ -28,13 +29,15 @@ export async function verifyToken(key: Uint8Array, token: string, now: Date): Pr
   }
 }
 
-/** Why a credential cannot be used now (the gateway's 401 detail), or null when it can. */
-export function unusable(entry: CredentialEntry | null, now: Date): string | null {
-  if (!entry) return 'The credential is not known.';
-  if (entry.state === 'inactive') return 'The credential is suspended.';
-  if (entry.state !== 'active') return 'The credential is being deleted.';
-  if (entry.provisioningStatus !== 'success') return 'The credential is not provisioned.';
-  if (entry.expiresAt !== null && entry.expiresAt <= now.getTime()) return 'The credential has expired.';
-  if (!entry.applicationActive) return 'The credential\'s application is not active.';
+/** Why a credential cannot be used now (the gateway's 401 detail and its recorded reason), or null
+ * when it can. */
+export function unusable(entry: CredentialEntry | null, now: Date): { reason: RefusalReason; detail: string } | null {
+  if (!entry) return { reason: 'unknownCredential', detail: 'The credential is not known.' };
+  if (entry.retired) return { reason: 'rotated', detail: 'The credential was rotated: use its new secret.' };
+  if (entry.state === 'inactive') return { reason: 'suspended', detail: 'The credential is suspended.' };
+  if (entry.state !== 'active') return { reason: 'unknownCredential', detail: 'The credential is being deleted.' };
+  if (entry.provisioningStatus !== 'success') return { reason: 'pending', detail: 'The credential is not provisioned.' };
+  if (entry.expiresAt !== null && entry.expiresAt <= now.getTime()) return { reason: 'expired', detail: 'The credential has expired.' };
+  if (!entry.applicationActive) return { reason: 'applicationInactive', detail: 'The credential\'s application is not active.' };
   return null;
 }

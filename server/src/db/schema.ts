@@ -603,6 +603,9 @@ export const credentials = pgTable('credentials', {
    * 'apikey:' + sha256(key), 'basic:' + username, 'oauth:' + clientId, 'mtls:' + certificate
    * SHA-256 fingerprint. Null until provisioned. */
   lookupKey: text('lookup_key'),
+  /** The lookup key before the last rotation (migration 0024): a call with the old key is refused
+   * as "rotated" and recorded against this credential, not as an unknown key. */
+  previousLookupKey: text('previous_lookup_key'),
   /** sha256 of the password or client secret (HTTPBasic, OAuth), compared on each call. */
   secretHash: text('secret_hash'),
   /** Bumped by every rotation: OAuth tokens carry it, so a rotate revokes the tokens issued before. */
@@ -619,6 +622,7 @@ export const credentials = pgTable('credentials', {
   index('credentials_app_idx').on(t.applicationId),
   index('credentials_org_idx').on(t.orgId),
   uniqueIndex('credentials_lookup_idx').on(t.lookupKey),
+  index('credentials_previous_lookup_idx').on(t.previousLookupKey),
 ]);
 
 export const credentialResources = pgTable('credential_resources', {
@@ -733,6 +737,8 @@ export const transactions = pgTable('transactions', {
   responseBytes: integer('response_bytes').notNull().default(0),
   /** Leg events of the transaction (gateway -> upstream). */
   legs: jsonb('legs').notNull().default([]),
+  /** Why the gateway refused the call (src/rules/analytics.ts REFUSAL_REASONS); null: let through. */
+  refusal: text('refusal'),
 }, (t) => [
   index('transactions_org_at_idx').on(t.orgId, t.at),
   index('transactions_app_idx').on(t.applicationId, t.at),

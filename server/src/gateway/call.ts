@@ -14,7 +14,8 @@ import { SAFETY_HEADERS, redactHeaders, redactQuery, upstreamRequestHeaders, typ
 import { answerMock, isMockUpstream } from './mock.ts';
 import { forward, type UpstreamFailure } from './forward.ts';
 import { queueTransaction, recordTransaction, resolveCallerIds, statusDetailOf, type CallerIds, type Leg, type TransactionRow } from './record.ts';
-import { runtimeCaller } from './runtime.ts';
+import { missingCredential, Refusal, resourceUnder, runtimeCaller, type RefusedCaller, type RuntimeCaller } from './runtime.ts';
+import type { RefusalReason } from '../../../src/rules/analytics.ts';
 import { credentialsRuntime } from '../credentials/runtime.ts';
 import { gatewayPath } from './paths.ts';
 import { chargeCall } from '../quota/charge.ts';
@@ -58,9 +59,23 @@ export async function handleTryIt(
   const at = new Date();
   const caller = request.caller;
   const { productId, versionId, resourceId } = request.params;
-  // An application's credential (runtime call) or a portal session (try-it): ./runtime.ts.
-  const runtime = await runtimeCaller(app, request, reply, productId, versionId, resourceId);
-  const visible = runtime?.visible ?? await assertMayTry(app, caller, productId, versionId, resourceId);
+  // An application's credential (runtime call) or a portal session (try-it): ./runtime.ts. A
+  // refusal (401, 403, 429) is recorded as a transaction with its reason before it is answered.
+  let runtime: RuntimeCaller | null;
+  let visible: VisibleResource;
+  try {
+    runtime = await runtimeCaller(app, request, reply, productId, versionId, resourceId);
+    if (!runtime && caller.userId === null) {
+      // Neither a credential nor a session: an API client that forgot its key (a hidden resource
+      // stays a 404, as for any visitor).
+      await assertResourceVisible(app, caller, productId, versionId, resourceId);
+      throw missingCredential(reply);
+    }
+    visible = runtime?.visible ?? await assertMayTry(app, caller, productId, versionId, resourceId);
+  } catch (e) {
+    if (e instanceof Refusal) await recordRefusal(app, request, reply, e.status, e.reason, e.who, { productId, versionId, resourceId }, at, started);
+    throw e;
+  }
   if (!runtime && !tryItMethodAllowed(visible.resource, request.method)) {
     throw forbidden('This specification is read-only: only GET, HEAD and OPTIONS calls can be tried.');
   }
@@ -83,7 +98,14 @@ export async function handleTryIt(
   // The call named property by property: an object spread that lives across an await was promoted
   // by every scavenge of a busy gateway (~400 KB each; bench/README.md, session 12).
   const charged = { orgId, applicationId: ids.applicationId, subscriptionId: ids.subscriptionId, productId, resourceId };
-  ids.subscriptionId = await chargeCall(app, caller, charged, reply);
+  try {
+    ids.subscriptionId = await chargeCall(app, caller, charged, reply);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 429) {
+      await recordRefusal(app, request, reply, 429, 'quotaExceeded', { orgId, ...ids }, { productId, versionId, resourceId }, at, started);
+    }
+    throw e;
+  }
   const mock = isMockUpstream(base);
   const sent = upstreamRequestHeaders(request.headers, notForwarded(runtime?.credentialHeaders ?? [], credentialsRuntime(app.db, app.credentialsOptions).mtlsHeader));
   const upstreamUrl = mock ? `mock:${visible.resource.type}` : '';
@@ -163,6 +185,54 @@ export async function handleTryIt(
       .catch((err: unknown) => request.log.error({ err, transaction: txId }, 'gateway: could not record the transaction'));
   }
   return reply.code(status).headers(answerHeaders).send(payload);
+}
+
+/** A refused call as a transaction (status 401/403/429 and its reason), with the application and
+ * credential when known, so the insights' traffic list shows why an integration fails. An unknown
+ * key has no organisation: the row is seen by the product's provider only (analytics/scope.ts).
+ * Nothing is recorded for a resource that does not exist under the path's product and version.
+ * The answer carries the record's id in X-Agora-Transaction-Id, as a call let through does. */
+async function recordRefusal(
+  app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, status: number, reason: RefusalReason, who: RefusedCaller | null,
+  target: { productId: string; versionId: string; resourceId: string }, at: Date, started: number,
+): Promise<void> {
+  try {
+    if (!await resourceUnder(app, target.productId, target.versionId, target.resourceId)) return;
+    const txId = randomUUID();
+    const { path, query } = safePath(request.raw.url ?? '/');
+    const method = request.method.toUpperCase();
+    const durationMs = Math.round(performance.now() - started);
+    const uri = `${gatewayPath(app.prefix, target.productId, target.versionId, target.resourceId)}${path}${query}`;
+    const row: TransactionRow = {
+      id: txId, orgId: who?.orgId ?? request.caller.orgId ?? null, at, userId: request.caller.userId,
+      applicationId: who?.applicationId ?? null, credentialId: who?.credentialId ?? null, subscriptionId: who?.subscriptionId ?? null,
+      productId: target.productId, productVersionId: target.versionId, assetResourceId: target.resourceId,
+      protocol: 'http', method, path: `${path}${query}`, upstreamUrl: null,
+      status, statusDetail: statusDetailOf(status), durationMs, refusal: reason,
+      requestHeaders: redactHeaders(request.headers), responseHeaders: redactHeaders(reply.getHeaders() as HeaderMap),
+      requestBytes: Buffer.isBuffer(request.body) ? request.body.length : 0, responseBytes: 0,
+      legs: [{
+        timestamp: at.toISOString(),
+        transactionEvent: { id: `${txId}:0`, parentId: null, source: request.ip, destination: 'gateway', duration: durationMs, protocol: 'http', method, uri, status },
+      }] satisfies Leg[],
+    };
+    reply.header(GATEWAY_TRANSACTION_HEADER, txId);
+    queueTransaction(app.db, row, app.log);
+  } catch (err) {
+    // The refusal is answered all the same; only its record is lost.
+    request.log.error({ err }, 'gateway: could not record a refused call');
+  }
+}
+
+/** The path and query for a refusal's record: a path the gateway would refuse (dot segments) is
+ * recorded as `/`, its query redacted. */
+function safePath(rawUrl: string): { path: string; query: string } {
+  try {
+    const { path, query } = pathUnderResource(rawUrl);
+    return { path, query: redactQuery(query) };
+  } catch {
+    return { path: '/', query: '' };
+  }
 }
 
 /** The request headers that carried our credential and the proxy's certificate header (ours to

@@ -3,7 +3,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { accessRequests, applications, credentials, transactions } from '../db/schema.ts';
+import { accessRequests, applications, credentialResources, credentials, transactions } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { GATEWAY_APPLICATION_HEADER, GATEWAY_CREDENTIAL_HEADER } from '../../../src/rules/constants.ts';
 import type { HeaderMap } from './headers.ts';
@@ -39,6 +39,10 @@ export async function resolveCallerIds(
       throw badRequest(GATEWAY_CREDENTIAL_HEADER, `The credential ${credentialId} does not belong to the application ${appId}.`);
     }
     appId = cred.applicationId;
+    // A credential is valid only on the resources it lists (README): the console offers only those.
+    const [listed] = await db.select({ id: credentialResources.credentialId }).from(credentialResources)
+      .where(and(eq(credentialResources.credentialId, credentialId), eq(credentialResources.assetResourceId, resourceId)));
+    if (!listed) throw badRequest(GATEWAY_CREDENTIAL_HEADER, `The credential ${credentialId} is not valid for this resource.`);
   }
   if (appId && !credentialId) {
     const [app] = await db.select({ id: applications.id }).from(applications)

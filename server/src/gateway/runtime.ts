@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, forbidden, notFound } from '../errors.ts';
+import type { RefusalReason } from '../../../src/rules/analytics.ts';
 import { one } from '../catalogue/sql.ts';
 import type { VisibleResource } from '../spec/access.ts';
 import { tryItState } from '../../../src/rules/tryIt.ts';
@@ -37,9 +38,36 @@ const CHALLENGE: Record<Scheme, string> = {
   MutualTLS: 'MutualTLS realm="agora"',
 };
 
-function denied(reply: FastifyReply, scheme: Scheme, detail: string): ApiError {
+/** What the gateway knows of a refused caller: recorded with the refusal (call.ts recordRefusal).
+ * orgId null: an unknown key, seen only by the provider of the product called. */
+export interface RefusedCaller {
+  orgId: string | null;
+  applicationId: string | null;
+  credentialId: string | null;
+  subscriptionId: string | null;
+}
+
+/** A call the gateway refused (401, 403, 429), with the reason recorded in its transaction. */
+export class Refusal extends ApiError {
+  constructor(status: number, title: string, detail: string, readonly reason: RefusalReason, readonly who: RefusedCaller | null = null) {
+    super(status, title, detail);
+  }
+}
+
+const whoOf = (entry: CredentialEntry | null): RefusedCaller | null =>
+  entry ? { orgId: entry.orgId, applicationId: entry.applicationId, credentialId: entry.id, subscriptionId: null } : null;
+
+function denied(reply: FastifyReply, scheme: Scheme, detail: string, reason: RefusalReason = 'unknownCredential', entry: CredentialEntry | null = null): Refusal {
   reply.header('www-authenticate', CHALLENGE[scheme]);
-  return new ApiError(401, 'Unauthorized', detail);
+  return new Refusal(401, 'Unauthorized', detail, reason, whoOf(entry));
+}
+
+/** A call with neither a credential nor a portal session: spoken to an API client (the portal's
+ * console says "Sign in to try this API." itself, from its own messages). */
+export const MISSING_CREDENTIAL = 'Missing credential: send X-API-Key, HTTP Basic or a Bearer token.';
+export function missingCredential(reply: FastifyReply): Refusal {
+  reply.header('www-authenticate', `${CHALLENGE.ApiKey}, ${CHALLENGE.Basic}, Bearer realm="agora"`);
+  return new Refusal(401, 'Unauthorized', MISSING_CREDENTIAL, 'missingCredential');
 }
 
 /** The SHA-256 of the client certificate from the proxy's header: Envoy's `…;Hash=<hex>;…` (the last
@@ -92,7 +120,7 @@ export async function runtimeCaller(
     if (!claims) throw denied(reply, scheme, 'The access token is not valid or has expired.');
     entry = await rt.lookup.byId(claims.credentialId);
     // A rotation bumps the version: tokens issued before it stop working.
-    if (entry && entry.secretVersion !== claims.secretVersion) throw denied(reply, scheme, 'The access token was revoked by a rotation.');
+    if (entry && entry.secretVersion !== claims.secretVersion) throw denied(reply, scheme, 'The access token was revoked by a rotation.', 'rotated', entry);
   } else if (mtls !== undefined) {
     scheme = 'MutualTLS';
     used.push(rt.mtlsHeader);
@@ -103,12 +131,22 @@ export async function runtimeCaller(
     return null;
   }
   const why = unusable(entry, now);
-  if (why || !entry) throw denied(reply, scheme, why ?? 'The credential is not known.');
+  if (why || !entry) throw denied(reply, scheme, why?.detail ?? 'The credential is not known.', why?.reason, entry);
+  // A credential is valid only on the resources it lists (its detail's "Resources"; README).
+  if (!entry.listed.has(resourceId)) {
+    throw new Refusal(403, 'Forbidden', 'This credential is not valid for this resource: use a credential created for it.', 'notForResource', whoOf(entry));
+  }
   const subscriptionId = entry.access.get(resourceId);
   if (!subscriptionId) {
-    throw forbidden('This application has no approved access to this resource under an active subscription.');
+    throw new Refusal(403, 'Forbidden', 'This application has no approved access to this resource under an active subscription.', 'noAccess', whoOf(entry));
   }
-  const visible = await runtimeResource(app, productId, versionId, resourceId);
+  let visible: VisibleResource;
+  try {
+    visible = await runtimeResource(app, productId, versionId, resourceId);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 403) throw new Refusal(403, 'Forbidden', e.message, 'resourceUnavailable', { ...whoOf(entry)!, subscriptionId });
+    throw e;
+  }
   return { orgId: entry.orgId, applicationId: entry.applicationId, credentialId: entry.id, subscriptionId, visible, credentialHeaders: used };
 }
 
@@ -129,14 +167,19 @@ const resourceCaches = new WeakMap<Db, TtlCache<VisibleResource | null>>();
  * Catalogue visibility is not checked again: an approved access request of the application for
  * this resource is enough (the provider granted it). A deleted or inactive resource, or one of a
  * type without HTTP calls, is a 403 as for try-it. */
-async function runtimeResource(app: FastifyInstance, productId: string, versionId: string, resourceId: string): Promise<VisibleResource> {
-  let cache = resourceCaches.get(app.db);
-  if (!cache) resourceCaches.set(app.db, cache = new TtlCache());
-  const visible = await cache.get(`${productId}/${versionId}/${resourceId}`, () => readRuntimeResource(app.db, productId, versionId, resourceId));
+export async function runtimeResource(app: FastifyInstance, productId: string, versionId: string, resourceId: string): Promise<VisibleResource> {
+  const visible = await resourceUnder(app, productId, versionId, resourceId);
   if (!visible) throw notFound('The asset resource');
   const rule = tryItState({ signedIn: true, resource: visible.resource });
   if (!rule.allowed) throw forbidden('This resource cannot be called: it is deleted, inactive, or of a type without HTTP calls.');
   return visible;
+}
+
+/** The resource under its product and version, or null (cached). */
+export function resourceUnder(app: FastifyInstance, productId: string, versionId: string, resourceId: string): Promise<VisibleResource | null> {
+  let cache = resourceCaches.get(app.db);
+  if (!cache) resourceCaches.set(app.db, cache = new TtlCache());
+  return cache.get(`${productId}/${versionId}/${resourceId}`, () => readRuntimeResource(app.db, productId, versionId, resourceId));
 }
 
 async function readRuntimeResource(db: Db, productId: string, versionId: string, resourceId: string): Promise<VisibleResource | null> {

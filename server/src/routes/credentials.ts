@@ -11,12 +11,11 @@ import {
 } from '../schemas/credentials.ts';
 import { CREDENTIAL_RESOURCES_PAGE_SIZE } from '../../../src/rules/constants.ts';
 import {
-  applyAction, createCredential, credentialResourcesOf, definitionsOf, getCredential, listCredentials, loadCredential,
+  applyAction, assertMayList, createCredential, credentialResourcesOf, definitionsOf, getCredential, listCredentials, loadCredential,
   toCredential, toDefinition,
 } from '../credentials/service.ts';
 import { registerCredentialJobs } from '../credentials/provisioning.ts';
 import { credentialsRuntime } from '../credentials/runtime.ts';
-import { assertSignedIn } from '../context.ts';
 import { assertResourceVisible } from '../spec/access.ts';
 import { notFound } from '../errors.ts';
 import { one } from '../catalogue/sql.ts';
@@ -66,7 +65,7 @@ export default async function credentialRoutes(fastify: FastifyInstance): Promis
   app.get('/products/:id/versions/:versionId/assetresources/:resourceId/credentialRequestDefinitions', {
     schema: { params: ResourceParams, querystring: NoQuery, response: { 200: List(CredentialRequestDefinition), ...ErrorResponses } },
   }, async (request) => {
-    assertSignedIn(request.caller);
+    assertMayList(request.caller);
     const { id, versionId, resourceId } = request.params;
     await assertResourceVisible(app, request.caller, id, versionId, resourceId);
     const row = await one<{ ids: string[] }>(app.db, sql`select credential_request_definition_ids as ids from asset_resources where id = ${resourceId}`);
@@ -77,7 +76,7 @@ export default async function credentialRoutes(fastify: FastifyInstance): Promis
   app.get('/credentialRequestDefinitions/:id', {
     schema: { params: IdParams, querystring: NoQuery, response: { 200: CredentialRequestDefinition, ...ErrorResponses } },
   }, async (request) => {
-    assertSignedIn(request.caller);
+    assertMayList(request.caller);
     const [definition] = await definitionsOf(app.db, [request.params.id]);
     if (!definition) throw notFound('The credential request definition');
     return toDefinition(definition);

@@ -1,13 +1,15 @@
 // Invoices (spec 3 §7.2) and their checkout through the payment provider (billing/payments.ts):
-// GET /invoices, GET /invoices/{id}, POST /invoices/{id}/checkout (the provider's checkout URL),
+// GET /invoices, GET /invoices/{id} (also its provider's), GET /invoices/{id}/pdf, POST /invoices/{id}/checkout (the provider's checkout URL),
 // and the built-in fake provider's page GET/POST /checkout/{id}?token=… (HTML; the token in its
 // link is the payer's proof). Also the billing jobs (billing/billing.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorResponses, List } from '../schemas/common.ts';
 import { NoQuery } from '../schemas/catalogue.ts';
-import { Checkout, CheckoutForm, CheckoutQuery, Invoice, InvoiceParams, InvoicesQuery } from '../schemas/invoices.ts';
-import { getInvoice, invoiceForCheckout, invoiceToPay, listInvoices, markPaid } from '../billing/invoices.ts';
+import { Type } from '@sinclair/typebox';
+import { Checkout, CheckoutForm, CheckoutQuery, Invoice, InvoiceParams, InvoicePdfQuery, InvoicesQuery } from '../schemas/invoices.ts';
+import { invoicePdf, pdfLocale } from '../billing/invoicePdf.ts';
+import { getInvoice, invoiceDocument, invoiceForCheckout, invoiceToPay, listInvoices, markPaid } from '../billing/invoices.ts';
 import { closeCycle, CYCLE_JOB, DUE_JOB, markPastDue } from '../billing/billing.ts';
 import { paymentProvider } from '../billing/payments.ts';
 import { CHECKOUT_CSP, checkoutErrorHtml, checkoutHtml } from '../billing/checkoutPage.ts';
@@ -32,6 +34,19 @@ export default async function invoiceRoutes(fastify: FastifyInstance): Promise<v
   app.get('/invoices/:id', {
     schema: { params: InvoiceParams, querystring: NoQuery, response: { 200: Invoice, ...ErrorResponses } },
   }, async (request) => getInvoice(app.db, request.caller, request.params.id));
+
+  // The invoice as a PDF (billing/invoicePdf.ts), for its payer's organisation and its provider;
+  // labels in ?locale= (en-US, fr-FR, pt-BR, de-DE, or a language), else Accept-Language.
+  app.get('/invoices/:id/pdf', {
+    schema: { params: InvoiceParams, querystring: InvoicePdfQuery, response: { 200: Type.Unsafe<Buffer>({ description: 'application/pdf' }), ...ErrorResponses } },
+  }, async (request, reply) => {
+    const { invoice, seller, payer } = await invoiceDocument(app.db, request.caller, request.params.id);
+    const locale = pdfLocale(request.query.locale ?? request.headers['accept-language']);
+    const pdf = await invoicePdf(invoice, { seller, payer }, locale);
+    const file = `invoice-${invoice.billing.number.replace(/[^\w.-]+/g, '_')}.pdf`;
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${file}"`)
+      .header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(Buffer.from(pdf));
+  });
 
   app.post('/invoices/:id/checkout', {
     schema: { params: InvoiceParams, querystring: NoQuery, response: { 200: Checkout, ...ErrorResponses } },

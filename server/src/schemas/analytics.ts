@@ -6,7 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, IdParams, Repeated } from './common.ts';
 import { DateTime, Literals, Nullable, Strict } from './catalogue.ts';
 import { MAX_PAGE_LIMIT, QUOTA_INTERVALS, TRAFFIC_PAGE_SIZE } from '../../../src/rules/constants.ts';
-import { CHART_BUCKETS, CHART_INTERVALS, STATUS_DETAILS, USAGE_INTERVAL, USAGE_PERIODS } from '../../../src/rules/analytics.ts';
+import { CHART_BUCKETS, CHART_INTERVALS, REFUSAL_REASONS, STATUS_DETAILS, USAGE_INTERVAL, USAGE_PERIODS } from '../../../src/rules/analytics.ts';
 
 /** Filter text of src/rules/analytics.ts (buildFilter / parseFilter): `field==v;field=in=(a,b)`. */
 const FilterText = Type.Optional(Type.String({ maxLength: 2000 }));
@@ -123,7 +123,8 @@ export type Summary = Static<typeof Summary>;
 export const TransactionsQuery = Type.Object({
   ...Range,
   ...Page,
-  /** fields: applicationId, method, status, statusDetail, subscriptionId, productId, assetResourceId */
+  /** fields: applicationId, method, status, statusDetail, subscriptionId, productId, assetResourceId,
+   * refusal (why the gateway refused the call: REFUSAL_REASONS; `refusal=exists=true`: every refused call) */
   query: FilterText,
 }, Strict);
 export type TransactionsQuery = Static<typeof TransactionsQuery>;
@@ -140,6 +141,8 @@ export const TransactionSummary = Type.Object({
     proxy: Type.Object({ productId: Nullable(Type.String()), productName: Nullable(Type.String()), assetResourceId: Nullable(Type.String()), name: Nullable(Type.String()) }),
     entryPoint: Type.Object({ method: Type.String(), path: Type.String() }),
     duration: Type.Integer(),
+    /** why the gateway refused the call (401, 403, 429), null when it let it through */
+    refusal: Nullable(Literals(REFUSAL_REASONS)),
   }),
 });
 export type TransactionSummary = Static<typeof TransactionSummary>;
@@ -182,6 +185,7 @@ export const TransactionDetail = Type.Object({
   status: Type.Integer(),
   statusDetail: Literals(STATUS_DETAILS),
   duration: Type.Integer(),
+  refusal: Nullable(Literals(REFUSAL_REASONS)),
   /** the gateway's own leg first, then the upstream leg */
   transactionLegEvent: Type.Array(Type.Object({ timestamp: DateTime, transactionEvent: TransactionEvent })),
 }, Strict);

@@ -71,6 +71,9 @@ export type InvoicesQuery = Static<typeof InvoicesQuery>;
 
 export const InvoiceParams = Type.Object({ id: Id }, Strict);
 
+/** GET /invoices/{id}/pdf: the document's language (a locale or a language: 'fr'); default Accept-Language, else English. */
+export const InvoicePdfQuery = Type.Object({ locale: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$', maxLength: 20 })) }, Strict);
+
 /** POST /invoices/{id}/checkout: where the payment provider takes the payment. */
 export const Checkout = Type.Object({ url: Type.String() });
 

@@ -1,13 +1,12 @@
 // API traffic (spec 3 §2.5): presets 1h / 6h / 1d / 1w and a custom range, filters (application,
-// method, status or status detail) remembered per organisation and user, the calls over time, and
+// method, status or status detail, refusal reason) remembered per organisation and user, the calls over time, and
 // the transactions page by page with status names; counting stops at the cap with the over-limit
 // notice. A transaction id in the route opens its detail side panel.
 import { useState } from 'react';
 import { useChart, useTransactions, type TransactionSummary } from '../../api/analytics.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
-import { buildFilter, STATUS_DETAILS, TRANSACTION_COUNT_CAP } from '../../rules/analytics.ts';
+import { buildFilter, REFUSAL_REASONS, STATUS_DETAILS, TRANSACTION_COUNT_CAP } from '../../rules/analytics.ts';
 import { TRAFFIC_PAGE_SIZE } from '../../rules/constants.ts';
-import { statusWithName } from '../../rules/httpStatus.ts';
 import { href } from '../../rules/routes.ts';
 import { useNavigator } from '../../router/context.tsx';
 import { Alert } from '../../ui/Alert.tsx';
@@ -18,7 +17,7 @@ import { Status } from '../../ui/Status.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { AppSelect, type AppChoice } from './AppSelect.tsx';
 import { InsightsChart } from './LazyChart.tsx';
-import { bucketLabel, DETAIL_TONE, outcomeSeries, RangePicker, RefreshBar, useRemembered } from './parts.tsx';
+import { bucketLabel, DETAIL_TONE, outcomeSeries, RangePicker, RefreshBar, statusLabel, useRemembered } from './parts.tsx';
 import { resolveRange, type RangeChoice } from './range.ts';
 import { TransactionPanel } from './TransactionPanel.tsx';
 
@@ -30,9 +29,11 @@ interface TrafficState {
   method: string;
   status: string;
   statusDetail: string;
+  /** A refusal reason (REFUSAL_REASONS), 'any' for every refused call, '' for no filter. */
+  refusal?: string;
 }
 
-const INITIAL: TrafficState = { range: { preset: '1d' }, application: null, method: '', status: '', statusDetail: '' };
+const INITIAL: TrafficState = { range: { preset: '1d' }, application: null, method: '', status: '', statusDetail: '', refusal: '' };
 
 export function Traffic({ transactionId }: { transactionId?: string }) {
   const { t, fmt, locale } = useMessages('insights');
@@ -43,7 +44,8 @@ export function Traffic({ transactionId }: { transactionId?: string }) {
   const set = (next: TrafficState) => { setState(next); setPage(1); };
   const range = resolveRange(s.range);
   const status = /^[1-5]\d\d$/.test(s.status.trim()) ? s.status.trim() : '';
-  const query = buildFilter({ applicationId: s.application?.id, method: s.method || undefined, status: status || undefined, statusDetail: s.statusDetail || undefined });
+  const refusal = s.refusal === 'any' ? true : (REFUSAL_REASONS as readonly string[]).includes(s.refusal ?? '') ? s.refusal : undefined;
+  const query = buildFilter({ applicationId: s.application?.id, method: s.method || undefined, status: status || undefined, statusDetail: s.statusDetail || undefined, refusal });
   const chartQuery = buildFilter({ applicationId: s.application?.id, statusDetail: s.statusDetail || undefined });
   const chart = useChart(range ? { ...range, query: chartQuery || undefined } : null);
   const list = useTransactions(range ? { ...range, query: query || undefined, page, pageSize: TRAFFIC_PAGE_SIZE } : null);
@@ -74,6 +76,14 @@ export function Traffic({ transactionId }: { transactionId?: string }) {
             <select value={s.statusDetail} onChange={(e) => set({ ...s, statusDetail: e.target.value })} className={cx(select, FOCUS_RING)} data-filter="statusDetail">
               <option value="">{t('insights.filter.any')}</option>
               {STATUS_DETAILS.map((d) => <option key={d} value={d}>{t(`insights.outcome.${d}` as MessageKey)}</option>)}
+            </select>
+          </label>
+          <label className="flex flex-col text-sm text-gray-700">
+            {t('insights.filter.refusal')}
+            <select value={s.refusal ?? ''} onChange={(e) => set({ ...s, refusal: e.target.value })} className={cx(select, FOCUS_RING)} data-filter="refusal">
+              <option value="">{t('insights.filter.any')}</option>
+              <option value="any">{t('insights.filter.refusalAny')}</option>
+              {REFUSAL_REASONS.map((r) => <option key={r} value={r}>{t(`insights.refusal.${r}` as MessageKey)}</option>)}
             </select>
           </label>
         </div>
@@ -109,9 +119,12 @@ export function Traffic({ transactionId }: { transactionId?: string }) {
               { id: 'time', header: t('insights.column.time'), cell: (r) => <span className="whitespace-nowrap">{fmt.dateTime(r.timestamp)}</span> },
               { id: 'status', header: t('insights.column.status'), cell: (r) => (
                 <span data-status-detail={r.transactionSummary.statusDetail}>
-                  <Status tone={DETAIL_TONE[r.transactionSummary.statusDetail]}>{statusWithName(r.transactionSummary.status)}</Status>
+                  <Status tone={DETAIL_TONE[r.transactionSummary.statusDetail]}>{statusLabel(t, r.transactionSummary.status)}</Status>
                 </span>
               ) },
+              // Why the gateway refused the call (missing or suspended key, quota…): what broke an integration.
+              { id: 'refusal', header: t('insights.column.refusal'), cell: (r) => (r.transactionSummary.refusal
+                ? <span data-refusal={r.transactionSummary.refusal}>{t(`insights.refusal.${r.transactionSummary.refusal}` as MessageKey)}</span> : null) },
               { id: 'call', header: t('insights.column.call'), cell: (r) => (
                 <button type="button" onClick={(e) => { e.stopPropagation(); open(r); }} className={cx('text-left font-mono text-xs text-primary hover:underline', FOCUS_RING)} data-transaction={r.transactionId}>
                   {r.transactionSummary.entryPoint.method} {r.transactionSummary.entryPoint.path}

@@ -3,12 +3,11 @@
 // duration and the headers as recorded (secrets already redacted by the gateway). An unknown id
 // shows the transaction-detail-not-found placeholder.
 import { useTransactionDetail, type TransactionLeg } from '../../api/analytics.ts';
-import { useMessages } from '../../i18n/intl.ts';
-import { statusWithName } from '../../rules/httpStatus.ts';
+import { useMessages, type MessageKey } from '../../i18n/intl.ts';
 import { EmptyPlaceholder, ErrorPlaceholder, errorStatus, LoadingPlaceholder } from '../../ui/Placeholders.tsx';
 import { SidePanel } from '../../ui/SidePanel.tsx';
 import { Status } from '../../ui/Status.tsx';
-import { DETAIL_TONE } from './parts.tsx';
+import { DETAIL_TONE, statusLabel } from './parts.tsx';
 
 export function TransactionPanel({ transactionId, onClose }: { transactionId: string; onClose: () => void }) {
   const { t, fmt } = useMessages('insights');
@@ -25,7 +24,10 @@ export function TransactionPanel({ transactionId, onClose }: { transactionId: st
         <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-gray-600">{t('insights.column.time')}</dt><dd className="m-0">{fmt.dateTime(d.timestamp)}</dd>
           <dt className="text-gray-600">{t('insights.column.status')}</dt>
-          <dd className="m-0"><Status tone={DETAIL_TONE[d.statusDetail]}>{statusWithName(d.status)}</Status></dd>
+          <dd className="m-0"><Status tone={DETAIL_TONE[d.statusDetail]}>{statusLabel(t, d.status)}</Status></dd>
+          {d.refusal && (
+            <><dt className="text-gray-600">{t('insights.column.refusal')}</dt><dd className="m-0" data-refusal={d.refusal}>{t(`insights.refusal.${d.refusal}` as MessageKey)}</dd></>
+          )}
           <dt className="text-gray-600">{t('insights.column.application')}</dt><dd className="m-0">{d.applicationName ?? t('insights.noApplication')}</dd>
           <dt className="text-gray-600">{t('insights.column.duration')}</dt><dd className="m-0">{t('insights.ms', { ms: fmt.count(d.duration) })}</dd>
           <dt className="text-gray-600">{t('insights.transaction.id')}</dt><dd className="m-0 break-all font-mono text-xs">{d.transactionId}</dd>
@@ -38,7 +40,7 @@ export function TransactionPanel({ transactionId, onClose }: { transactionId: st
     );
   }
   return (
-    <SidePanel open title={t('insights.transaction.title')} subtitle={d ? `${d.transactionLegEvent[0]?.transactionEvent.method ?? ''} ${statusWithName(d.status)}` : undefined} onClose={onClose} size="xl">
+    <SidePanel open title={t('insights.transaction.title')} subtitle={d ? `${d.transactionLegEvent[0]?.transactionEvent.method ?? ''} ${statusLabel(t, d.status)}` : undefined} onClose={onClose} size="xl">
       {body}
     </SidePanel>
   );
@@ -54,7 +56,7 @@ function Leg({ leg, index }: { leg: TransactionLeg; index: number }) {
         <dt className="text-gray-600">{t('insights.transaction.from')}</dt><dd className="m-0 break-all">{e.source}</dd>
         <dt className="text-gray-600">{t('insights.transaction.to')}</dt><dd className="m-0 break-all">{e.destination}</dd>
         <dt className="text-gray-600">{t('insights.transaction.request')}</dt><dd className="m-0 break-all font-mono text-xs">{e.method} {e.uri}</dd>
-        <dt className="text-gray-600">{t('insights.column.status')}</dt><dd className="m-0" data-part="leg-status">{e.status === null ? (e.error ?? t('insights.transaction.noAnswer')) : statusWithName(e.status)}</dd>
+        <dt className="text-gray-600">{t('insights.column.status')}</dt><dd className="m-0" data-part="leg-status">{e.status === null ? (e.error ?? t('insights.transaction.noAnswer')) : statusLabel(t, e.status)}</dd>
         <dt className="text-gray-600">{t('insights.column.duration')}</dt><dd className="m-0">{t('insights.ms', { ms: fmt.count(e.duration) })}</dd>
         <dt className="text-gray-600">{t('insights.transaction.protocol')}</dt><dd className="m-0">{e.protocol}</dd>
       </dl>

@@ -10,6 +10,7 @@ import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { cx, FOCUS_RING, type Tone } from '../../ui/tone.ts';
 import type { ChartSeries } from './LazyChart.tsx';
 import { customRangeInvalid, localInput, readRemembered, remember, TRAFFIC_PRESETS, type RangeChoice } from './range.ts';
+import { statusWithName } from '../../rules/httpStatus.ts';
 
 export const OUTCOMES = [
   { key: 'successCount', tone: 'success', label: 'insights.outcome.success' },
@@ -18,6 +19,10 @@ export const OUTCOMES = [
 ] as const satisfies ReadonlyArray<{ key: string; tone: Tone; label: MessageKey }>;
 
 export const DETAIL_TONE: Record<StatusDetail, Tone> = { success: 'success', failure: 'warning', exception: 'danger' };
+
+/** "201 Created" in the screen's language (src/rules/httpStatus.ts TRANSLATED_STATUSES). */
+export const statusLabel = (t: (key: MessageKey) => string, status: number | null | undefined) =>
+  statusWithName(status, (code) => t(`insights.http.${code}` as MessageKey));
 
 /** A bucket's start in the locale: the time for minute buckets (a range of at most 6 hours),
  * date and hour for hourly buckets, the date otherwise. */

@@ -1,7 +1,7 @@
 // The invoices of the subscription (spec 3 §2.3, §8): number, status in its colour, amount (minor
 // units), invoice and due dates, and Pay through the payment provider where the caller may pay;
 // 'no invoices for the subscription' when none; a banner counting the invoices in error state
-// with the provider's contact e-mail.
+// with the provider's contact e-mail. The number opens the invoice's detail and PDF (InvoiceDetail).
 import { useState } from 'react';
 import { useApi } from '../../api/context.ts';
 import { openCheckout, useInvoices, type Invoice } from '../../api/invoices.ts';
@@ -13,6 +13,8 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable.tsx';
 import { AsyncState, ErrorPanel, ErrorPlaceholder } from '../../ui/Placeholders.tsx';
 import { INVOICE_STATUS_TONE, Status, toneOf } from '../../ui/Status.tsx';
 import { ContactLine } from '../product/ContactLine.tsx';
+import { cx, FOCUS_RING } from '../../ui/tone.ts';
+import { InvoiceDetail } from './InvoiceDetail.tsx';
 
 /** Invoices shown at once; a subscription has one a billing cycle. */
 const INVOICES_SHOWN = 100;
@@ -22,8 +24,15 @@ export function InvoicesSection({ subscriptionId, contactEmail }: { subscription
   const list = useInvoices({ 'subscription.id': subscriptionId, sort: '-metadata.createdAt', limit: INVOICES_SHOWN });
   const inError = useInvoices({ 'subscription.id': subscriptionId, state: 'error', limit: 0 });
   const errors = inError.data?.totalCount ?? 0;
+  // The invoice whose detail is open (its number is the way in).
+  const [shown, setShown] = useState<Invoice | null>(null);
   const columns: DataTableColumn<Invoice>[] = [
-    { id: 'number', header: t('subscriptions.invoice.number'), required: true, cell: (i) => <span className="whitespace-nowrap font-mono text-sm" data-invoice={i.id}>{i.billing.number}</span> },
+    { id: 'number', header: t('subscriptions.invoice.number'), required: true, cell: (i) => (
+      <button type="button" onClick={() => setShown(i)} data-invoice={i.id} aria-label={t('subscriptions.invoice.show', { number: i.billing.number })}
+        className={cx('whitespace-nowrap rounded font-mono text-sm text-primary underline underline-offset-2 hover:no-underline', FOCUS_RING)}>
+        {i.billing.number}
+      </button>
+    ) },
     { id: 'status', header: t('subscriptions.invoice.status'), cell: (i) => (
       <Status tone={toneOf(INVOICE_STATUS_TONE, i.status)}><span data-status={i.status}>{t(`subscriptions.invoice.status.${i.status}` as MessageKey)}</span></Status>
     ) },
@@ -47,6 +56,7 @@ export function InvoicesSection({ subscriptionId, contactEmail }: { subscription
           <DataTable label={t('subscriptions.section.invoices')} columns={columns} rows={list.data?.items ?? []} rowKey={(i) => i.id} />
         )}
       </AsyncState>
+      {shown && <InvoiceDetail invoice={shown} onClose={() => setShown(null)} />}
     </div>
   );
 }
