@@ -11,7 +11,8 @@
 // resource's header opens the wizard with the resource (and the only application) chosen → the
 // side nav asks before leaving the edited wizard (stay) → complete → the provider's list shows the
 // organisation and the request panel the application attributes entered → approve → an API key →
-// a real call through the gateway → suspend it (401).
+// a real call through the gateway → suspend it (401) → that refused call in the traffic list,
+// found by its reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
@@ -343,8 +344,24 @@ describe('a new user\'s journey (issue 28)', () => {
       await user.locator('agora-portal dialog[open][role="alertdialog"] [data-dialog-action="confirm"]').click();
       await poll(async () => (await credentialRow(cred.id))?.state).toBe('inactive');
       await poll(() => call(key), 'the suspended key is refused').toBe(401);
-      // 10. (The lead adds it after merging the traffic-list work:) the refused call shows in the
-      // traffic list (/consumer-insights/traffic) with its reason.
+      const refused = await fetch(gateway('/payments?limit=1'), { headers: { 'X-API-Key': key } });
+      expect(refused.status).toBe(401);
+      const txId = refused.headers.get('x-agora-transaction-id');
+      expect(txId, 'a refused call is recorded').toBeTruthy();
+
+      // 10. The refused call in the traffic list, found by its reason, named in the user's language.
+      await user.goto(`${base}/consumer-insights/traffic`);
+      await user.locator('agora-portal [data-preset="1h"]').click();
+      await user.locator('agora-portal [data-filter="refusal"]').selectOption('suspended');
+      const refusedRow = user.locator(`agora-portal [data-view="traffic"] tbody tr:has([data-transaction="${txId}"])`);
+      await poll(() => refusedRow.count(), 'the refused call listed').toBe(1);
+      expect(await refusedRow.locator('[data-refusal]').getAttribute('data-refusal')).toBe('suspended');
+      expect(await refusedRow.locator('[data-refusal]').innerText()).toBe(lang === 'fr' ? 'Identifiant suspendu' : 'Suspended credential');
+      expect(await refusedRow.innerText()).toContain('401');
+      const reasons = await user.locator('agora-portal [data-view="traffic"] tbody [data-refusal]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-refusal')));
+      expect(new Set(reasons), 'the filter lists only that reason').toEqual(new Set(['suspended']));
+      await screenshot(user, `journey-${lang}-traffic-refused`);
       expect(pageErrors(user)).toEqual([]);
       await user.context().close();
     });
