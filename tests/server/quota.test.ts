@@ -58,7 +58,7 @@ async function makeApiKey(app: FastifyInstance, db: Db, jobsClock: ManualClock):
   const headers = { authorization: `Bearer ${await app.auth.keys.sign({ userId: orgadmin.id, orgId: ORG.acme, sessionId })}`, 'x-tenant-id': ORG.acme };
   const created = await app.inject({
     method: 'POST', url: `${API}/applications/app-acme-checkout/credentials`, headers,
-    payload: { title: `Quota key ${randomUUID()}`, credentialRequestDefinition: { crdId: { id: 'crd-apikey' }, crdType: 'APIKey' }, resources: [{ id: 'res-payments' }] },
+    payload: { title: `Quota key ${randomUUID()}`, credentialRequestDefinition: { crdId: { id: 'crd-apikey' }, crdType: 'APIKey' }, resources: [{ id: 'res-payments' }, { id: 'res-payments-sandbox' }] },
   });
   expect(created.statusCode, created.body).toBe(201);
   jobsClock.advance(CREDENTIAL_PROVISION_DELAY_MS);
