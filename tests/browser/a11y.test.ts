@@ -142,7 +142,7 @@ screens('consumer', 'consumer', SIGNED_IN);
 screens('provider administrator', 'admin', ADMIN);
 
 /** A journey screen: a route, and what to do there before checking (open a panel, take a step). */
-interface JourneyScreen { name: string; who: string; path: string; then?: (page: Page) => Promise<void> }
+interface JourneyScreen { name: string; who: string | null; path: string; then?: (page: Page) => Promise<void> }
 const WIZARD = 'agora-portal [data-screen="access-wizard"]';
 const JOURNEY: JourneyScreen[] = [
   { name: 'resource header', who: 'orgadmin', path: resource('prod-payments', 'res-payments') },
@@ -170,12 +170,19 @@ const JOURNEY: JourneyScreen[] = [
     await page.locator('agora-portal [data-part="application-attributes"]').waitFor({ timeout: 30_000 });
   } },
 ];
+/** The walk's other screens: in en the lists above check them at both widths already; here in de. */
+const JOURNEY_DE: JourneyScreen[] = [
+  { name: 'register', who: null, path: '/register' },
+  { name: 'subscription and invoices', who: 'orgadmin', path: '/subscriptions/sub-acme-payments-starter' },
+  { name: 'credential detail', who: 'orgadmin', path: '/applications/app-acme-checkout/credentials/cred-checkout-apikey' },
+  { name: 'traffic list', who: 'orgadmin', path: '/consumer-insights/traffic' },
+];
 
 for (const locale of ['en-US', 'de-DE']) {
   for (const width of [1280, 375]) {
     describe(`journey screens in ${locale} at ${width} px`, () => {
-      const pages = new Map<string, Page>();
-      const pageOf = async (who: string): Promise<Page> => {
+      const pages = new Map<string | null, Page>();
+      const pageOf = async (who: string | null): Promise<Page> => {
         let page = pages.get(who);
         if (!page) {
           page = await suite.pageAs(who, { viewport: { width, height: width > 400 ? 900 : 760 }, bypassCSP: true });
@@ -186,7 +193,7 @@ for (const locale of ['en-US', 'de-DE']) {
       };
       afterAll(async () => { for (const page of pages.values()) await page.context().close(); });
 
-      it.each(JOURNEY.map((j) => [j.name, j] as const))('%s', { timeout: 120_000 }, async (_name, screen) => {
+      it.each([...JOURNEY, ...(locale === 'de-DE' ? JOURNEY_DE : [])].map((j) => [j.name, j] as const))('%s', { timeout: 120_000 }, async (_name, screen) => {
         const page = await pageOf(screen.who);
         await open(page, screen.path);
         await screen.then?.(page);
