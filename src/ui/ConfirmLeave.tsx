@@ -2,8 +2,9 @@
 // for the form's own ways out (through guard), for the portal's in-app navigation (side nav, top
 // bar, any link: the portal's navigator asks the guards registered through LeaveGuardContext), and
 // for closing or reloading the tab (beforeunload).
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from './Dialog.tsx';
+import { LeaveGuardContext } from './leaveGuards.ts';
 import { useT } from './i18n.ts';
 
 export interface ConfirmLeaveDialogProps {
@@ -26,33 +27,6 @@ export function ConfirmLeaveDialog({ open, onStay, onLeave }: ConfirmLeaveDialog
       onConfirm={onLeave}
     />
   );
-}
-
-/** Asked before an in-app navigation: calls proceed() to let it happen, or never to stay. */
-export type LeaveBlocker = (proceed: () => void) => void;
-
-/** Where a form with unsaved edits registers its blocker: the router of <agora-portal> provides
- * it and asks the newest blocker before every navigation. Outside the portal there is none. */
-export interface LeaveGuards {
-  add(blocker: LeaveBlocker): () => void;
-}
-
-export const LeaveGuardContext = createContext<LeaveGuards | null>(null);
-
-/** A blocker list for a router: add() registers, ask() runs the navigation through the newest. */
-export function createLeaveGuards(): LeaveGuards & { ask(proceed: () => void): void } {
-  let blockers: LeaveBlocker[] = [];
-  return {
-    add(blocker) {
-      blockers = [...blockers, blocker];
-      return () => { blockers = blockers.filter((b) => b !== blocker); };
-    },
-    ask(proceed) {
-      const newest = blockers[blockers.length - 1];
-      if (newest) newest(proceed);
-      else proceed();
-    },
-  };
 }
 
 export interface ConfirmLeave {
