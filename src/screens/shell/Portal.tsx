@@ -9,7 +9,7 @@ import { NavigatorContext, RouteContext, type Navigator } from '../../router/con
 import { createPortalHistory, type RouterMode } from '../../router/history.ts';
 import { preloadScreen, SCREENS, type ScreenEntry } from '../../router/screens.ts';
 import { clearSessionExpired, useAgora, useSignedIn } from '../../state/store.ts';
-import { createLeaveGuards, LeaveGuardContext } from '../../ui/ConfirmLeave.tsx';
+import { createLeaveGuards, LeaveGuardContext } from '../../ui/leaveGuards.ts';
 import { Spinner } from './Spinner.tsx';
 import { PortalLayout } from './Layout.tsx';
 import { RouteView } from './RouteView.tsx';
