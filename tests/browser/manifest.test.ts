@@ -91,7 +91,9 @@ describe('custom-elements.json against the built elements', () => {
         const root = document.querySelector(tag)!.shadowRoot!;
         const sheets = [...root.adoptedStyleSheets, ...[...root.querySelectorAll('style')].map((s) => s.sheet!)];
         const text = sheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('\n');
-        found[tag] = [...new Set([...text.matchAll(/--agora-[a-z0-9-]+(?=\s*:|\s*[,)])/g)].map((m) => m[0]))];
+        // --agora-theme-*: the site's colours under the public names, private to the theme sheet
+        // (src/styles/theme.ts), so that a page's --agora-* on an ancestor wins over them.
+        found[tag] = [...new Set([...text.matchAll(/--agora-(?!theme-)[a-z0-9-]+(?=\s*:|\s*[,)])/g)].map((m) => m[0]))];
       }
       return found;
     });
