@@ -2,10 +2,8 @@
 // CHROMIUM_PATH, then Debian's paths. Where none exists and apt-get is usable, installs Debian's
 // `chromium`; otherwise stops with a message saying what to install.
 // CLI: `node scripts/chromium.mjs` prints the path (installing if needed).
-import { accessSync, constants } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { aptInstall } from './apt.mjs';
+import { ensureBinary, findBinary } from './apt.mjs';
 
 export const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
@@ -16,24 +14,9 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
 
-function executable(path) {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The first usable Chromium, or null. CHROMIUM_PATH wins when set and executable. */
 export function findChromium(candidates = CANDIDATES) {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv && executable(fromEnv)) return fromEnv;
-  if (fromEnv) console.error(`[agora] CHROMIUM_PATH=${fromEnv} is not executable; looking elsewhere`);
-  for (const path of candidates) if (executable(path)) return path;
-  const which = spawnSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' });
-  const found = which.status === 0 ? which.stdout.trim() : '';
-  return found && executable(found) ? found : null;
+  return findBinary('CHROMIUM_PATH', candidates, ['chromium', 'chromium-browser']);
 }
 
 export const MISSING_MESSAGE =
@@ -44,16 +27,7 @@ export const MISSING_MESSAGE =
 /** The path of a usable Chromium, installing Debian's package when possible. Sets CHROMIUM_PATH
  * so child processes (vitest, the harness) reuse it. Throws with MISSING_MESSAGE otherwise. */
 export function ensureChromium({ install = true } = {}) {
-  let path = findChromium();
-  if (!path && install && aptInstall(['chromium'], 'Chromium is missing')) path = findChromium();
-  if (!path) {
-    if (process.env.CHROMIUM_PATH && !executable(process.env.CHROMIUM_PATH)) {
-      throw new Error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} is not an executable file. ${MISSING_MESSAGE}`);
-    }
-    throw new Error(MISSING_MESSAGE);
-  }
-  process.env.CHROMIUM_PATH = path;
-  return path;
+  return ensureBinary({ envVar: 'CHROMIUM_PATH', find: findChromium, packages: ['chromium'], why: 'Chromium is missing', missing: MISSING_MESSAGE, install });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
