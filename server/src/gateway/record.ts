@@ -108,7 +108,7 @@ const CHUNK = 100;
  * generation's collections cheaply, where the row's object graph (headers, legs) was copied by
  * each scavenge while it waited (scavenges of 5-13 ms under load), and the JSON work is spread
  * over the calls instead of done at once at flush time. */
-const queues = new WeakMap<Db, { rows: string[]; timer: NodeJS.Timeout | null; last: number; log: BatchLog }>();
+const queues = new WeakMap<Db, { rows: string[]; timer: NodeJS.Timeout | null; last: number; log: BatchLog; writing: Promise<void> }>();
 
 /** Where a batch that could not be written is reported: the server's logger, not a call's (a
  * call's closure kept here would hold that call's whole request for the life of the process). */
@@ -120,13 +120,15 @@ const COLUMN_LIST = sql.raw(COLUMNS.map(([, name]) => `"${name}"`).join(', '));
 
 export function queueTransaction(db: Db, row: TransactionRow, log: BatchLog): void {
   let q = queues.get(db);
-  if (!q) queues.set(db, q = { rows: [], timer: null, last: 0, log });
+  if (!q) queues.set(db, q = { rows: [], timer: null, last: 0, log, writing: Promise.resolve() });
   q.rows.push(rowJson(row));
   if (q.rows.length >= BATCH_MAX) void flushTransactions(db);
   else q.timer ??= setTimeout(() => void flushTransactions(db), q.last >= BUSY_ROWS ? BUSY_BATCH_MS : BATCH_MS);
 }
 
-/** Writes what is queued now (also what tests and shutdown call to wait for the records). */
+/** Writes what is queued now and waits for the batches already being written (what tests and
+ * shutdown call to wait for the records: a timer's batch taken out of the queue a moment earlier
+ * is not written yet, and a caller returning before it would miss its rows). */
 export async function flushTransactions(db: Db): Promise<void> {
   // The quota counts and usage records of the same calls go with each batch (server/src/quota/).
   const usage = flushUsage(db);
@@ -136,14 +138,20 @@ export async function flushTransactions(db: Db): Promise<void> {
   q.timer = null;
   const rows = q.rows.splice(0);
   q.last = rows.length;
-  if (!rows.length) return usage;
+  const batch = rows.length ? writeBatch(q, db, rows) : Promise.resolve();
+  const before = q.writing;
+  q.writing = Promise.all([before, batch]).then(() => undefined);
+  await q.writing;
+  await usage;
+}
+
+async function writeBatch(q: { log: BatchLog }, db: Db, rows: string[]): Promise<void> {
   for (let at = 0; at < rows.length; at += CHUNK) {
     if (at > 0) await new Promise((resolve) => setImmediate(resolve));
     const chunk = rows.slice(at, at + CHUNK);
     // The calls were answered already: their records are lost, said once for the batch.
     await insertRows(db, chunk).catch((err: unknown) => q.log.error({ err, rows: chunk.length }, 'gateway: could not record a batch of transactions'));
   }
-  await usage;
 }
 
 /** The row as jsonb_populate_recordset reads it: every column named (a queued row carries them

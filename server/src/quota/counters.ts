@@ -80,6 +80,8 @@ interface Pending {
   counters: Map<string, { subscriptionId: string; quotaId: string; start: string; end: string; n: number }>;
   usage: Map<string, { orgId: string; at: string; subscriptionId: string; applicationId: string | null; resourceId: string; quotaId: string; unitName: string; n: number }>;
   timer: NodeJS.Timeout | null;
+  /** The writes already under way: a flush waits for them too (flushTransactions does the same). */
+  writing: Promise<void>;
   log: (e: unknown) => void;
   lastPrune: number;
 }
@@ -89,7 +91,7 @@ const pending = new WeakMap<Db, Pending>();
  * unlimited; strict ones were taken already), `recorded` every quota it is a usage record of. */
 export function queueCounts(db: Db, call: CountedCall, counted: ReadonlyArray<{ id: string; window: CountWindow }>, recorded: ReadonlyArray<{ id: string }>, log: (e: unknown) => void): void {
   let p = pending.get(db);
-  if (!p) pending.set(db, p = { counters: new Map(), usage: new Map(), timer: null, log, lastPrune: Date.now() });
+  if (!p) pending.set(db, p = { counters: new Map(), usage: new Map(), timer: null, log, lastPrune: Date.now(), writing: Promise.resolve() });
   for (const { id, window } of counted) {
     const key = `${call.subscriptionId}|${id}|${window.startText}`;
     const c = p.counters.get(key);
@@ -115,6 +117,12 @@ export function queueCounts(db: Db, call: CountedCall, counted: ReadonlyArray<{ 
 export async function flushUsage(db: Db): Promise<void> {
   const p = pending.get(db);
   if (!p) return;
+  const write = writeUsage(db, p);
+  p.writing = Promise.all([p.writing, write]).then(() => undefined);
+  await p.writing;
+}
+
+async function writeUsage(db: Db, p: Pending): Promise<void> {
   if (p.timer) clearTimeout(p.timer);
   p.timer = null;
   // Sorted by key: two instances adding to the same counters lock them in the same order.
