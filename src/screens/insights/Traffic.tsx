@@ -52,33 +52,36 @@ export function Traffic({ transactionId }: { transactionId?: string }) {
   const refresh = () => { void chart.mutate(); void list.mutate(); };
   const open = (row: TransactionSummary) => navigator.navigate(href('insights.transaction', { transactionId: row.transactionId }));
 
-  const select = 'mt-1 rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm';
+  // max-w-full: a select is as wide as its longest option (a refusal reason in German is wider
+  // than a phone), so field and select stop at the row's width.
+  const select = 'mt-1 max-w-full rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm';
+  const field = 'flex max-w-full flex-col text-sm text-gray-700';
   return (
     <div className="flex flex-col gap-5" data-view="traffic">
       <section className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4" aria-label={t('insights.filters')}>
         <RangePicker value={s.range} onChange={(r) => set({ ...s, range: r })} />
         <div className="flex flex-wrap items-end gap-4">
           <AppSelect value={s.application} onChange={(a) => set({ ...s, application: a })} />
-          <label className="flex flex-col text-sm text-gray-700">
+          <label className={field}>
             {t('insights.filter.method')}
             <select value={s.method} onChange={(e) => set({ ...s, method: e.target.value })} className={cx(select, FOCUS_RING)} data-filter="method">
               <option value="">{t('insights.filter.any')}</option>
               {METHODS.map((m) => <option key={m} value={m}>{m}</option>)}
             </select>
           </label>
-          <label className="flex flex-col text-sm text-gray-700">
+          <label className={field}>
             {t('insights.filter.status')}
             <input value={s.status} inputMode="numeric" maxLength={3} placeholder="404" onChange={(e) => set({ ...s, status: e.target.value })}
               className={cx(select, 'w-24', FOCUS_RING)} data-filter="status" />
           </label>
-          <label className="flex flex-col text-sm text-gray-700">
+          <label className={field}>
             {t('insights.filter.statusDetail')}
             <select value={s.statusDetail} onChange={(e) => set({ ...s, statusDetail: e.target.value })} className={cx(select, FOCUS_RING)} data-filter="statusDetail">
               <option value="">{t('insights.filter.any')}</option>
               {STATUS_DETAILS.map((d) => <option key={d} value={d}>{t(`insights.outcome.${d}` as MessageKey)}</option>)}
             </select>
           </label>
-          <label className="flex flex-col text-sm text-gray-700">
+          <label className={field}>
             {t('insights.filter.refusal')}
             <select value={s.refusal ?? ''} onChange={(e) => set({ ...s, refusal: e.target.value })} className={cx(select, FOCUS_RING)} data-filter="refusal">
               <option value="">{t('insights.filter.any')}</option>
