@@ -2,8 +2,8 @@
 // seed, the payments resources answered by the built-in mock (counted like any upstream): strict limits refuse with 429 and Retry-After until the window rolls
 // over with the clock, loose ones count the overage, unlimited ones only count; the usage records
 // billing reads; try-it calls counted under the caller's team's subscription; the usage route and
-// who may read it; and, on PostgreSQL, two gateways on one database never both let the last call
-// through.
+// who may read it; and, on PostgreSQL, four gateways on one database never let more than the limit
+// through, and one that stops gives its unspent lease back.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
@@ -200,17 +200,21 @@ describe('GET /subscriptions/{id}/usage: who may read it', () => {
   });
 });
 
-// Two gateways (two apps, two connection pools) on one PostgreSQL database: 2 × 40 calls at once
-// against a strict limit of 20 let exactly 20 through.
-describe.skipIf(!process.env.TEST_DATABASE_URL)('two gateways on one PostgreSQL', () => {
+// Four gateways (four apps, four connection pools: instances) on one PostgreSQL database, strict
+// quotas taken in leases (server/src/quota/counters.ts): 4 keys, 5,000 calls at once against a
+// strict limit of 1,000 let exactly 1,000 through; an instance that stops gives its unspent lease
+// back and the others spend it.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('four gateways on one PostgreSQL', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   const stores: Store[] = [];
   const apps: FastifyInstance[] = [];
   const shared = new ManualClock(new Date());
+  let path: string;
+  const keys: string[] = [];
 
   beforeAll(async () => {
     scratch = await createScratchDatabase();
-    for (let i = 0; i < 2; i += 1) {
+    for (let i = 0; i < 4; i += 1) {
       const store = await openStore({ databaseUrl: scratch.url });
       if (i === 0) await seedDemo(store.db);
       stores.push(store);
@@ -218,24 +222,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two gateways on one PostgreSQL'
       await app.ready();
       apps.push(app);
     }
-  });
+    ({ gw: path } = await prepare(stores[0]!.db));
+    for (let i = 0; i < 4; i += 1) keys.push(await makeApiKey(apps[0]!, stores[0]!.db, shared));
+  }, 300_000);
   afterAll(async () => {
     for (const app of apps) await app.close();
     for (const store of stores) await store.close();
     await scratch?.drop();
   });
 
-  it('never exceeds a strict limit', async () => {
-    const { gw: path } = await prepare(stores[0]!.db);
-    const key = await makeApiKey(apps[0]!, stores[0]!.db, shared);
-    await setQuotas(stores[0]!.db, STARTER, [{ id: 'q-shared', pricing: fixed(20, 'strict', 'daily') }]);
+  const counter = async (id: string) => (await stores[1]!.db.execute(sql`select count, leased from quota_counters where quota_id = ${id}`)
+    .then((x) => (x as unknown as { rows: Array<{ count: string; leased: string }> }).rows))[0]!;
+  const ok = (answers: Array<{ statusCode: number }>) => answers.filter((a) => a.statusCode === 200).length;
+
+  it('never exceeds a strict limit: 5,000 calls with 4 keys on 4 instances, exactly 1,000 admitted', { timeout: 300_000 }, async () => {
+    await setQuotas(stores[0]!.db, STARTER, [{ id: 'q-shared', pricing: fixed(1000, 'strict', 'daily') }]);
     for (const store of stores) forgetQuotaCoverage(store.db);
-    const answers = await Promise.all(apps.flatMap((app) => Array.from({ length: 40 }, () => call(path, app, key))));
-    const statuses = answers.map((a) => a.statusCode);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(60);
-    const [counter] = await stores[1]!.db.execute(sql`select count from quota_counters where quota_id = 'q-shared'`)
-      .then((x) => (x as unknown as { rows: Array<{ count: string }> }).rows);
-    expect(Number(counter!.count)).toBe(20);
+    const answers = await Promise.all(Array.from({ length: 5000 }, (_, i) => call(path, apps[i % 4]!, keys[(i >> 2) % 4]!)));
+    expect(ok(answers)).toBe(1000);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(4000);
+    for (const store of stores) await flushTransactions(store.db);
+    expect(await counter('q-shared')).toEqual({ count: '1000', leased: '0' });
+  });
+
+  it('an instance that stops gives its unspent lease back; the others spend it', { timeout: 120_000 }, async () => {
+    await setQuotas(stores[0]!.db, STARTER, [{ id: 'q-lease', pricing: fixed(100, 'strict', 'daily') }]);
+    for (const store of stores) forgetQuotaCoverage(store.db);
+    // One call on the last instance leases a block (a 16th of the limit) and spends one of it.
+    expect((await call(path, apps[3]!, keys[3]!)).statusCode).toBe(200);
+    const leased = Number((await counter('q-lease')).count);
+    expect(leased).toBeGreaterThan(1);
+    const first = await Promise.all(Array.from({ length: 150 }, (_, i) => call(path, apps[i % 3]!, keys[i % 3]!)));
+    expect(ok(first)).toBe(100 - leased);
+    await apps.splice(3, 1)[0]!.close(); // what SIGTERM ends with (ops/shutdown.ts)
+    expect(await counter('q-lease')).toMatchObject({ count: String(101 - leased) });
+    const after = await Promise.all(Array.from({ length: 20 }, (_, i) => call(path, apps[i % 3]!, keys[i % 3]!)));
+    expect(ok(after)).toBe(leased - 1);
+    for (const store of stores.slice(0, 3)) await flushTransactions(store.db);
+    expect(await counter('q-lease')).toEqual({ count: '100', leased: '0' });
   });
 });

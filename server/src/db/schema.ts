@@ -768,6 +768,8 @@ export const quotaCounters = pgTable('quota_counters', {
   windowStart: at('window_start').notNull(),
   windowEnd: at('window_end').notNull(),
   count: bigint('count', { mode: 'number' }).notNull().default(0),
+  /** of count, the calls instances leased and have not reported spent yet (migration 0026) */
+  leased: bigint('leased', { mode: 'number' }).notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.subscriptionId, t.quotaId, t.windowStart] }), index('quota_counters_window_end_idx').on(t.windowEnd)]);
 
 // ---------------------------------------------------------------- assistant

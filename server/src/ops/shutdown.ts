@@ -11,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../db/store.ts';
 import { flushTransactions } from '../gateway/record.ts';
+import { releaseLeases } from '../quota/counters.ts';
 
 export interface DrainOptions {
   graceMs: number;
@@ -36,6 +37,7 @@ export async function drainAndClose(app: FastifyInstance, store: Store, options:
     clearTimeout(cut);
   }
   await flushTransactions(store.db);
+  await releaseLeases(store.db);
   await store.close();
   log('stopped.');
 }

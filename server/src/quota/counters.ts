@@ -1,16 +1,21 @@
 // Counting gateway calls in the store: quota_counters (enforcement, current usage) and
 // usage_records (billing, insights).
 //
-// - Strict limits: takeStrict is one atomic statement before the call is forwarded,
-//     insert … on conflict (subscription_id, quota_id, window_start)
-//       do update set count = count + 1 where count < limit returning count
-//   No row back: the limit is reached and the call is refused. PostgreSQL locks the counter row for
-//   the upsert, so two instances on one database never both let the last call through.
+// - Strict limits are taken in leases (issue 31): an instance reserves a block of calls from the
+//   counter in one atomic statement (count and leased grow by the block, never past the limit; the
+//   row is locked for it, so two instances never both get the last calls) and spends it locally,
+//   without a store round trip a call. The block is a LEASE_SHARE-th of what is left (at most
+//   LEASE_MAX, at least 1): it shrinks as the limit nears, so the last calls go one by one to
+//   whichever instance asks. Spent calls are reported with the batched counts (leased shrinks by
+//   them); unspent ones are given back when the instance stops (releaseLeases). An instance that
+//   dies without stopping keeps its unspent lease for the rest of the window: fewer calls admitted,
+//   never more.
 // - Loose and unlimited counts, and the usage records of every counted call (strict ones too), are
 //   summed in memory and written with the gateway's record batches (gateway/record.ts
 //   flushTransactions calls flushUsage), or after FALLBACK_MS when no batch comes (try-it calls),
 //   and on shutdown. Counts of calls answered in the last moments before a crash can be lost; a
 //   strict limit never is.
+// The calls used in a window are count - leased (usage.ts).
 //
 // What billing reads (usage_records): one row per (subscription, quota, asset resource,
 // application, minute) per flush of an instance: at = the start of the minute (UTC) the calls were
@@ -49,21 +54,117 @@ export function countWindow(interval: QuotaInterval, now: Date): CountWindow {
   return w;
 }
 
-/** Adds one call to a strict counter if it stays within `limit`; false when the limit is reached. */
+/** A strict lease is a LEASE_SHARE-th of what is left of the limit in the store… */
+const LEASE_SHARE = 16;
+/** …and at most this many calls. */
+const LEASE_MAX = 1000;
+
+/** An instance's lease on one strict counter (subscription, quota, window). */
+interface Lease {
+  subscriptionId: string;
+  quotaId: string;
+  window: CountWindow;
+  /** the limit it was leased under: another one (the plan edited) gives the rest back first */
+  limit: number;
+  /** leased calls not spent yet */
+  left: number;
+  /** spent calls not yet reported to the store (leased shrinks by them at the next flush) */
+  spent: number;
+  /** the lease statement under way, shared by the calls that wait for it */
+  refill: Promise<number> | null;
+}
+const leases = new WeakMap<Db, Map<string, Lease>>();
+const leaseKey = (subscriptionId: string, quotaId: string, w: CountWindow) => `${subscriptionId}|${quotaId}|${w.startText}`;
+
+/** Takes one call of a strict limit from this instance's lease, leasing a new block from the store
+ * when it is spent; false when the store has no call left under `limit` in the window. */
 export async function takeStrict(db: Db, subscriptionId: string, quotaId: string, limit: number, w: CountWindow): Promise<boolean> {
   if (limit <= 0) return false;
-  const taken = await preparedRows<{ count: string | number }>(db, sql`
-    insert into quota_counters as c (subscription_id, quota_id, window_start, window_end, count)
-    values (${subscriptionId}, ${quotaId}, ${w.startText}::timestamptz, ${w.endText}::timestamptz, 1)
-    on conflict (subscription_id, quota_id, window_start) do update set count = c.count + 1 where c.count < ${limit}::bigint
-    returning c.count`);
-  return taken.length > 0;
+  let all = leases.get(db);
+  if (!all) leases.set(db, all = new Map());
+  const key = leaseKey(subscriptionId, quotaId, w);
+  let lease = all.get(key);
+  if (lease && lease.limit !== limit) {
+    await releaseLease(db, lease);
+    lease = undefined;
+  }
+  if (!lease) all.set(key, lease = { subscriptionId, quotaId, window: w, limit, left: 0, spent: 0, refill: null });
+  const l = lease;
+  for (;;) {
+    if (l.left > 0) {
+      l.left -= 1;
+      l.spent += 1;
+      return true;
+    }
+    l.refill ??= leaseBlock(db, l).finally(() => { l.refill = null; });
+    // Nothing granted: the limit is reached.
+    if (await l.refill === 0 && l.left === 0) return false;
+  }
 }
 
-/** Gives back a strict count taken for a call that another strict quota then refused. */
+/** Reserves the next block in the store; adds it to the lease and returns its size (0: none left). */
+async function leaseBlock(db: Db, lease: Lease): Promise<number> {
+  const { subscriptionId: s, quotaId: q, window: w, limit } = lease;
+  await db.execute(sql`insert into quota_counters (subscription_id, quota_id, window_start, window_end, count, leased)
+    values (${s}, ${q}, ${w.startText}::timestamptz, ${w.endText}::timestamptz, 0, 0) on conflict do nothing`);
+  // The subquery locks the row and reads its latest count, so the block is sized on what is left now.
+  const granted = await preparedRows<{ n: string | number }>(db, sql`
+    update quota_counters c set count = c.count + g.n, leased = c.leased + g.n
+    from (select least(${LEASE_MAX}::bigint, greatest(1, ceil((${limit}::bigint - count) / ${LEASE_SHARE}::numeric))::bigint) as n
+          from quota_counters where subscription_id = ${s} and quota_id = ${q} and window_start = ${w.startText}::timestamptz and count < ${limit}::bigint
+          for update) g
+    where c.subscription_id = ${s} and c.quota_id = ${q} and c.window_start = ${w.startText}::timestamptz
+    returning g.n`);
+  const n = Number(granted[0]?.n ?? 0);
+  lease.left += n;
+  return n;
+}
+
+/** Gives back a strict count taken for a call that another strict quota then refused (to the lease:
+ * the store still holds it as leased). */
 export async function giveBack(db: Db, subscriptionId: string, quotaId: string, w: CountWindow): Promise<void> {
-  await db.execute(sql`update quota_counters set count = count - 1
-    where subscription_id = ${subscriptionId} and quota_id = ${quotaId} and window_start = ${w.startText}::timestamptz and count > 0`);
+  const lease = leases.get(db)?.get(leaseKey(subscriptionId, quotaId, w));
+  if (!lease) return;
+  // spent may go below 0 when the call was reported spent meanwhile: the next report gives it back.
+  lease.spent -= 1;
+  lease.left += 1;
+}
+
+/** Reports what a lease spent and returns what it did not to the store, and forgets it. */
+async function releaseLease(db: Db, lease: Lease): Promise<void> {
+  leases.get(db)?.delete(leaseKey(lease.subscriptionId, lease.quotaId, lease.window));
+  const { left, spent } = lease;
+  lease.left = 0;
+  lease.spent = 0;
+  if (left === 0 && spent === 0) return;
+  await db.execute(sql`update quota_counters set count = greatest(0, count - ${left}::bigint), leased = greatest(0, leased - ${left + spent}::bigint)
+    where subscription_id = ${lease.subscriptionId} and quota_id = ${lease.quotaId} and window_start = ${lease.window.startText}::timestamptz`);
+}
+
+/** On stop (the gateway's onClose hook, ops/shutdown.ts): every lease's unspent calls go back to
+ * the store, where the other instances may spend them, and its spent ones are reported. */
+export async function releaseLeases(db: Db): Promise<void> {
+  const all = leases.get(db);
+  if (!all) return;
+  for (const lease of [...all.values()]) {
+    if (lease.refill) await lease.refill.catch(() => 0);
+    await releaseLease(db, lease);
+  }
+}
+
+/** The spent calls of every lease, to be reported with the next counts (and the leases of ended
+ * windows forgotten: their unspent calls no longer matter). */
+function takeSpent(db: Db): Array<{ subscription_id: string; quota_id: string; window_start: string; window_end: string; spent: number }> {
+  const all = leases.get(db);
+  if (!all) return [];
+  const out = [];
+  const now = Date.now();
+  for (const [key, lease] of all) {
+    if (lease.spent !== 0) out.push({ subscription_id: lease.subscriptionId, quota_id: lease.quotaId, window_start: lease.window.startText, window_end: lease.window.endText, spent: lease.spent });
+    lease.spent = 0;
+    if (lease.window.end.getTime() < now - KEEP_ENDED_MS && !lease.refill) all.delete(key);
+  }
+  return out;
 }
 
 export interface CountedCall {
@@ -128,8 +229,16 @@ async function writeUsage(db: Db, p: Pending): Promise<void> {
   // Sorted by key: two instances adding to the same counters lock them in the same order.
   const counters = [...p.counters.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, c]) => c);
   const usage = [...p.usage.values()];
+  const spent = takeSpent(db).sort((a, b) => (`${a.subscription_id}|${a.quota_id}` < `${b.subscription_id}|${b.quota_id}` ? -1 : 1));
   p.counters.clear();
   p.usage.clear();
+  if (spent.length) {
+    // An upsert (the rows exist: their leases made them) so that the rows are locked in key order.
+    await db.execute(sql`insert into quota_counters as c (subscription_id, quota_id, window_start, window_end, count, leased)
+      select subscription_id, quota_id, window_start, window_end, 0, spent
+      from jsonb_to_recordset(${JSON.stringify(spent)}::jsonb) as j(subscription_id text, quota_id text, window_start timestamptz, window_end timestamptz, spent bigint)
+      on conflict (subscription_id, quota_id, window_start) do update set leased = greatest(0, c.leased - excluded.leased)`).catch(p.log);
+  }
   if (counters.length) {
     const json = JSON.stringify(counters.map((c) => ({ subscription_id: c.subscriptionId, quota_id: c.quotaId, window_start: c.start, window_end: c.end, count: c.n })));
     await db.execute(sql`insert into quota_counters as c (subscription_id, quota_id, window_start, window_end, count)

@@ -33,8 +33,9 @@ export async function subscriptionUsage(db: Db, clock: Clock, caller: Caller, id
   const quotas = await rows<QuotaRow>(db, sql`
     select q.id, q.title, q.unit_name, u.title as unit_title, q.pricing, q.asset_resource_ids
     from quotas q left join units u on u.name = q.unit_name where q.plan_id = ${sub.plan_id} order by q.sort_order, q.id`);
+  // count holds the calls instances leased and have not spent yet (counters.ts): used is the rest.
   const counters = await rows<{ quota_id: string; window_start: unknown; count: string | number }>(db, sql`
-    select quota_id, window_start, count from quota_counters
+    select quota_id, window_start, count - leased as count from quota_counters
     where subscription_id = ${id} and window_start <= ${now.toISOString()}::timestamptz and window_end > ${now.toISOString()}::timestamptz`);
   const used = new Map(counters.map((c) => [`${c.quota_id}|${iso(c.window_start)}`, Number(c.count)]));
   return {

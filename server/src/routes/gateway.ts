@@ -8,6 +8,7 @@ import { ResourceParams } from '../schemas/explorer.ts';
 import { GATEWAY_MAX_REQUEST_BYTES } from '../../../src/rules/constants.ts';
 import { handleTryIt } from '../gateway/call.ts';
 import { flushTransactions } from '../gateway/record.ts';
+import { releaseLeases } from '../quota/counters.ts';
 import { handleAuthorize, handleToken } from '../gateway/token.ts';
 
 /** The methods an API console sends (HEAD comes with GET); never TRACE through a proxy. */
@@ -15,8 +16,9 @@ export const GATEWAY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTION
 
 export default async function gatewayRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  // Runtime calls' records still queued are written before the store closes.
-  app.addHook('onClose', async () => { if (app.hasDecorator('db')) await flushTransactions(app.db); });
+  // Runtime calls' records still queued are written before the store closes, then the unspent
+  // calls of strict quota leases go back to the store for the other instances.
+  app.addHook('onClose', async () => { if (app.hasDecorator('db')) { await flushTransactions(app.db); await releaseLeases(app.db); } });
   const spec = '/products/:id/versions/:versionId/assetresources/:resourceId/spec';
   r.post(`${spec}/token`, { schema: { params: ResourceParams, body: TokenRequest } }, (request, reply) => handleToken(app, request, reply));
   r.get(`${spec}/authorize`, { schema: { params: ResourceParams, querystring: AuthorizeQuery } },
