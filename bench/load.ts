@@ -12,6 +12,8 @@
 //   node --import tsx bench/load.ts                    BENCH_DURATION=10 (s a line), BENCH_CONNECTIONS=50
 //   node --import tsx bench/load.ts --store=pglite     one store only
 //   BENCH_CPU_PROF=dir                                 the server's CPU profile of the loads, into dir
+//   node --import tsx bench/load.ts --via=nginx        PostgreSQL: one instance direct, then two behind
+//                                                      nginx (deploy/nginx.conf), side by side, the ratio
 // Target: the catalogue list at least 2,000 requests a second with p99 at most 50 ms, 0 errors.
 import { profileUntilStopped } from './profiled.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -22,7 +24,12 @@ import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createDatabase, dropDatabase } from '../scripts/postgres.mjs';
+import { startNginx } from '../scripts/nginx.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -55,7 +62,9 @@ async function serverRole(): Promise<void> {
   const store = await openStore(databaseUrl ? { databaseUrl } : {});
   await seedDemo(store.db);
   if (store.kind === 'pglite') await store.db.execute(sql`vacuum analyze`);
-  const app = await buildApp({ store, auth: { secret: randomBytes(32).toString('hex') }, serveStatic: true, logger: false });
+  // Instances behind one balancer share the signing secret, as in production (AUTH_SECRET).
+  const secret = process.env.BENCH_AUTH_SECRET ?? randomBytes(32).toString('hex');
+  const app = await buildApp({ store, auth: { secret }, serveStatic: true, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const sessionId = randomUUID();
   await store.db.insert(sessions).values({ id: sessionId, userId: USER.orgadmin!, refreshTokenHash: randomBytes(24).toString('base64url'), expiresAt: new Date(Date.now() + 3_600_000) });
@@ -113,6 +122,33 @@ async function cannon(url: string, headers: Record<string, string>, seconds: num
   };
 }
 
+type Info = { port: number; token: string; tenant: string };
+
+/** Each line at `base` (warm-up, then BENCH_DURATION s), printed; the CPU is the sum over `pids`. */
+async function runLines(label: string, base: string, info: Info, pids: Array<number | undefined>): Promise<Figures[]> {
+  const signedIn = { ...BROWSER, authorization: `Bearer ${info.token}`, 'x-tenant-id': info.tenant };
+  // Warm-up: JIT, connections, the store's caches; then the RSS the server starts from.
+  for (const line of LINES) await cannon(base + line.path, line.signedIn ? signedIn : BROWSER, 2);
+  const rss = () => pids.reduce<number>((sum, pid) => sum + rssMb(pid), 0);
+  const cpu = () => pids.reduce<number>((sum, pid) => sum + cpuMs(pid), 0);
+  const rssStart = rss();
+  console.log(`  ${label}: ${CONNECTIONS} connections, ${DURATION} s a line; load average ${load1()}; server RSS ${rssStart.toFixed(0)} MB`);
+  const all: Figures[] = [];
+  for (const line of LINES) {
+    const cpuBefore = cpu();
+    const f = await cannon(base + line.path, line.signedIn ? signedIn : BROWSER, DURATION);
+    const perRequest = (cpu() - cpuBefore) / Math.max(1, f.requests);
+    const verdict = line.target
+      ? (f.rps >= TARGET.rps && f.p99 <= TARGET.p99 && f.errors === 0 ? '  ok' : `  UNDER TARGET (${TARGET.rps}/s, p99 ${TARGET.p99} ms, 0 errors)`)
+      : '';
+    console.log(`    ${line.label.padEnd(17)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   `
+      + `server CPU ${perRequest.toFixed(2)} ms a request   errors ${f.errors} of ${f.requests}${verdict}`);
+    all.push(f);
+  }
+  console.log(`    server RSS ${rssStart.toFixed(0)} MB -> ${rss().toFixed(0)} MB; load average after ${load1()}`);
+  return all;
+}
+
 async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
   const adminUrl = process.env.BENCH_DATABASE_URL!;
   const dbName = `agora_bench_load_${randomBytes(4).toString('hex')}`;
@@ -120,24 +156,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
   try {
     const { proc, info } = await startServer(env);
     try {
-      const base = `http://127.0.0.1:${info.port}`;
-      const signedIn = { ...BROWSER, authorization: `Bearer ${info.token}`, 'x-tenant-id': info.tenant };
-      // Warm-up: JIT, connections, the store's caches; then the RSS the server starts from.
-      for (const line of LINES) await cannon(base + line.path, line.signedIn ? signedIn : BROWSER, 2);
-      const rssStart = rssMb(proc.pid);
-      console.log(`  ${kind}: ${CONNECTIONS} connections, ${DURATION} s a line; load average ${load1()}; server RSS ${rssStart.toFixed(0)} MB`);
-      for (const line of LINES) {
-        const cpuBefore = cpuMs(proc.pid);
-        const f = await cannon(base + line.path, line.signedIn ? signedIn : BROWSER, DURATION);
-        const cpu = (cpuMs(proc.pid) - cpuBefore) / Math.max(1, f.requests);
-        const verdict = line.target
-          ? (f.rps >= TARGET.rps && f.p99 <= TARGET.p99 && f.errors === 0 ? '  ok' : `  UNDER TARGET (${TARGET.rps}/s, p99 ${TARGET.p99} ms, 0 errors)`)
-          : '';
-        console.log(`    ${line.label.padEnd(17)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   `
-          + `server CPU ${cpu.toFixed(2)} ms a request   errors ${f.errors} of ${f.requests}${verdict}`);
-      }
-      const rssEnd = rssMb(proc.pid);
-      console.log(`    server RSS ${rssStart.toFixed(0)} MB -> ${rssEnd.toFixed(0)} MB; load average after ${load1()}`);
+      await runLines(kind, `http://127.0.0.1:${info.port}`, info, [proc.pid]);
     } finally {
       await stopServer(proc);
     }
@@ -146,8 +165,57 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
   }
 }
 
+const freePort = () => new Promise<number>((resolve, reject) => {
+  const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as AddressInfo;
+    server.close(() => resolve(port));
+  });
+});
+
+/** Issue 32: one instance on PostgreSQL direct, then two on the same database behind nginx
+ * (deploy/nginx.conf), the same lines; then both side by side and the ratio. On 2 cores no gain
+ * is expected (the two instances, nginx and the load generator share them): what it states is the
+ * balancer's cost, and that nothing fails through it. */
+async function measureBalanced(): Promise<void> {
+  const adminUrl = process.env.BENCH_DATABASE_URL!;
+  const dbName = `agora_bench_load_${randomBytes(4).toString('hex')}`;
+  const env = { DATABASE_URL: await createDatabase(adminUrl, dbName), BENCH_AUTH_SECRET: randomBytes(32).toString('hex') };
+  const dir = mkdtempSync(join(tmpdir(), 'agora-bench-nginx-'));
+  const procs: ChildProcess[] = [];
+  try {
+    const first = await startServer(env);
+    procs.push(first.proc);
+    const direct = await runLines('PostgreSQL, one instance direct', `http://127.0.0.1:${first.info.port}`, first.info, [first.proc.pid]);
+    // The second starts on the seeded database (the seed is there: it only opens its store).
+    const second = await startServer(env);
+    procs.push(second.proc);
+    const listen = await freePort();
+    const nginx = startNginx(dir, listen, [first.info.port, second.info.port]);
+    procs.push(nginx);
+    const base = `http://127.0.0.1:${listen}`;
+    for (let i = 0; i < 100 && (await fetch(`${base}/health/ready`).then((r) => r.status, () => 0)) !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    const balanced = await runLines('PostgreSQL, two instances behind nginx', base, first.info, [first.proc.pid, second.proc.pid]);
+    console.log('  side by side (requests/s, p99 ms, errors): one direct | two behind nginx | ratio of requests/s');
+    LINES.forEach((line, i) => {
+      const d = direct[i]!;
+      const b = balanced[i]!;
+      console.log(`    ${line.label.padEnd(17)} ${d.rps.toFixed(0).padStart(6)} /s ${d.p99.toFixed(1).padStart(6)} ms ${String(d.errors).padStart(4)}  |  `
+        + `${b.rps.toFixed(0).padStart(6)} /s ${b.p99.toFixed(1).padStart(6)} ms ${String(b.errors).padStart(4)}  |  ${(b.rps / Math.max(1, d.rps)).toFixed(2)}×`);
+    });
+  } finally {
+    for (const proc of procs.reverse()) await stopServer(proc);
+    rmSync(dir, { recursive: true, force: true });
+    await dropDatabase(adminUrl, dbName).catch(() => {});
+  }
+}
+
 if (arg('role') === 'server') await serverRole();
 else {
+  if (arg('via') === 'nginx') {
+    if (!process.env.BENCH_DATABASE_URL) throw new Error('--via=nginx needs PostgreSQL: BENCH_DATABASE_URL (npm run bench -- load --via=nginx starts one)');
+    await measureBalanced();
+    process.exit(0);
+  }
   const only = arg('store') as 'pglite' | 'postgres' | undefined;
   console.log(`server load: autocannon, ${CONNECTIONS} connections, server and load generator in separate processes; `
     + `${cpus().length} cores, load average ${load1()}`);

@@ -1,6 +1,7 @@
 // The demo marketplace: `npm start` seeds it into an empty store. One transaction, multi-row
 // inserts, fixed ids and dates (see clock.ts), so every run gives the same catalogue.
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { isSeeded } from './marker.ts';
 import type { Db } from '../src/db/store.ts';
 import * as schema from '../src/db/schema.ts';
 import { insertMany } from '../src/publish/batch.ts';
@@ -18,13 +19,7 @@ export interface DemoAccount { email: string; password: string; role: string }
 /** The demo accounts (fixed), so a restart on an already seeded store can print them too. */
 export const DEMO_ACCOUNTS: DemoAccount[] = accounts;
 
-/** The product every seed has; its presence means the demo catalogue is in the store. */
-const MARKER_PRODUCT = 'prod-payments';
-
-export async function isSeeded(db: Db): Promise<boolean> {
-  const found = await db.select({ id: schema.products.id }).from(schema.products).where(eq(schema.products.id, MARKER_PRODUCT));
-  return found.length > 0;
-}
+export { isSeeded } from './marker.ts';
 
 /** Fills an empty store with the demo marketplace; on a seeded store it only returns the accounts. */
 export async function seedDemo(db: Db, options: { secretsKey?: Buffer | undefined } = {}): Promise<{ accounts: DemoAccount[] }> {

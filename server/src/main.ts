@@ -6,12 +6,12 @@ import { join, relative } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { sql } from 'drizzle-orm';
-import { NewerSchemaError, openStore, type Db } from './db/store.ts';
+import { NewerSchemaError, openStore } from './db/store.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { drainAndClose } from './ops/shutdown.ts';
 import { serveBackups } from './ops/backup.ts';
-import * as seed from '../seed/index.ts';
-import { backfillTraffic, BACKFILL_DAYS } from '../seed/traffic.ts';
+import { accounts as DEMO_ACCOUNTS } from '../seed/accounts.ts';
+import { isNewDataDir, seedInProcess, seedStore } from '../seed/firstStart.ts';
 
 interface Account { email: string; password: string; role: string }
 
@@ -25,27 +25,17 @@ function table(rows: Account[]): string {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${relative(process.cwd(), config.dataDir) || '.'}`;
+  const seedOptions = { secretsKey: config.credentials.secretsKey, where };
+  // A new embedded folder is created and seeded by a process that then exits, memory and all (seed/firstStart.ts).
+  if (!config.databaseUrl && isNewDataDir(config.dataDir)) await seedInProcess(config.dataDir, where);
   const store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
-  const where = store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${relative(process.cwd(), config.dataDir) || '.'}`;
-
-  // Instances starting together on one empty PostgreSQL: the lock lets one seed while the others
-  // wait and then find the catalogue there (the seed's own transaction nests as a savepoint).
-  await store.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(4243)`);
-    const db = tx as unknown as Db;
-    if (await seed.isSeeded(db)) return;
-    console.log(`Seeding the demo catalogue into ${where}…`);
-    await seed.seedDemo(db, { secretsKey: config.credentials.secretsKey });
-    // History for the insights on a fresh store: seeded calls, marked seed:backfill (README).
-    const began = performance.now();
-    const calls = await backfillTraffic(db);
-    console.log(`Backfilled ${calls} seeded gateway calls over ${BACKFILL_DAYS} days in ${((performance.now() - began) / 1000).toFixed(1)} s.`);
-  });
+  await seedStore(store.db, { ...seedOptions, log: (line) => console.log(line) });
   // The embedded store has no autovacuum: give the planner its statistics (and index-only scans
   // their visibility map) at each start, as autovacuum would on PostgreSQL after the seed's bulk load.
   if (store.kind === 'pglite') await store.db.execute(sql`vacuum analyze`);
   // The accounts are fixed, so a restart on a seeded store prints them too.
-  const accounts: Account[] = seed.DEMO_ACCOUNTS;
+  const accounts: Account[] = DEMO_ACCOUNTS;
 
   const app = await buildApp({
     store, auth: config.auth, serveStatic: true, logger: config.logger, credentials: config.credentials, trustProxy: config.trustProxy,

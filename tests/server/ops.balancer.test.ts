@@ -5,10 +5,10 @@
 // 200, or a 429 of the strict quota), every answered gateway call has its transaction, the strict
 // quota let exactly its limit through and its counter says so, and the restarted server took
 // calls again. PostgreSQL only (several instances need it): the server-pg run of the suite.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { Agent, request } from 'undici';
 import { createScratchDatabase } from './helper.ts';
 import { openStore } from '../../server/src/db/store.ts';
 import { quotas } from '../../server/src/db/schema.ts';
-import { ensureNginx } from '../../scripts/nginx.mjs';
+import { startNginx } from '../../scripts/nginx.mjs';
 import { killServers, prepareStore, startServer, type ServerChild } from './ops.processes.ts';
 import { parsePrometheus, valueOf } from './prometheus.ts';
 
@@ -38,18 +38,6 @@ const freePort = () => new Promise<number>((resolve, reject) => {
   s.once('error', reject);
   s.listen(0, '127.0.0.1', () => { const { port } = s.address() as AddressInfo; s.close(() => resolve(port)); });
 });
-
-/** deploy/nginx.conf with the test's ports, and its logs and temporary files in `dir`. */
-function nginxConfig(dir: string, listen: number, instances: number[]): string {
-  let text = readFileSync('deploy/nginx.conf', 'utf8');
-  const servers = [...text.matchAll(/^\s*server 127\.0\.0\.1:(\d+)/gm)];
-  expect(servers.length).toBe(2);
-  servers.forEach((m, i) => { text = text.replace(`127.0.0.1:${m[1]}`, `127.0.0.1:${instances[i]}`); });
-  text = text.replace(/listen \d+;/, `listen 127.0.0.1:${listen};`)
-    .replace(/access_log \S+;/, `access_log ${dir}/access.log;`).replace(/error_log \S+ (\w+);/, `error_log ${dir}/error.log $1;`)
-    .replace(/http \{/, `http {\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  fastcgi_temp_path ${dir}/fastcgi;\n  uwsgi_temp_path ${dir}/uwsgi;\n  scgi_temp_path ${dir}/scgi;`);
-  return text;
-}
 
 it.skipIf(!onPostgres)('nginx, two servers on one PostgreSQL, one stopped by SIGTERM and restarted under load: no failed request, nothing lost, the quota exact', { timeout: 600_000 }, async () => {
   const upstream: Server = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"ok":true}'); });
@@ -72,11 +60,9 @@ it.skipIf(!onPostgres)('nginx, two servers on one PostgreSQL, one stopped by SIG
   await Promise.all(servers.map((s) => s.port));
 
   const dir = mkdtempSync(join(tmpdir(), 'agora-nginx-'));
-  chmodSync(dir, 0o777); // nginx's workers run as an unprivileged user when started as root
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const listen = await freePort();
-  writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, listen, ports));
-  const nginx: ChildProcess = spawn(ensureNginx(), ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log'), '-g', `daemon off; pid ${dir}/nginx.pid;`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const nginx: ChildProcess = startNginx(dir, listen, ports);
   let nginxErr = '';
   nginx.stderr!.on('data', (d) => { nginxErr += String(d); });
   cleanups.unshift(() => { nginx.kill('SIGTERM'); });

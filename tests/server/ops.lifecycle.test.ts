@@ -6,11 +6,12 @@
 // the store (PGlite in a folder, or PostgreSQL with TEST_DATABASE_URL).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
 import { buildTestApp, createScratchDatabase } from './helper.ts';
 import { openStore } from '../../server/src/db/store.ts';
+import { LOCK_MS } from '../../server/src/jobs/runner.ts';
 import { scratchFolders } from './store.processes.ts';
 import { killServers, prepareStore, startServer, type Target } from './ops.processes.ts';
 
@@ -46,6 +47,25 @@ describe('health probes', () => {
 
     t.app.jobs.start();
     expect((await get('/health/ready')).body.checks.jobs).toBe('ok');
+    await t.app.jobs.stop();
+
+    // A job that never ends hangs the runner's pass: once no tick began or ended for LOCK_MS (the
+    // clock moved on here), the instance is not ready and a balancer sends its traffic elsewhere.
+    let release!: () => void;
+    let began!: () => void;
+    const taken = new Promise<void>((resolve) => { began = resolve; });
+    t.app.jobs.register('test.hang', () => { began(); return new Promise<void>((resolve) => { release = resolve; }); });
+    await t.app.jobs.enqueue(t.db, 'test.hang', {});
+    t.app.jobs.start();
+    await taken;
+    expect((await get('/health/ready')).body.checks.jobs).toBe('ok');
+    const later = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + LOCK_MS + 1000);
+    try {
+      expect(await get('/health/ready')).toMatchObject({ status: 503, body: { status: 'unready', checks: { jobs: 'stalled' } } });
+    } finally {
+      later.mockRestore();
+    }
+    release();
     await t.app.jobs.stop();
 
     t.app.lifecycle.state = 'draining';

@@ -14,7 +14,8 @@ import { loadConfig, ConfigError } from '../config.ts';
 import { openStore, type Store } from '../db/store.ts';
 import { publishPrepared, VISIBILITIES, type Published, type PublishOptions, type Visibility } from '../publish/index.ts';
 import { PreparePool } from '../publish/pool.ts';
-import * as seed from '../../seed/index.ts';
+import { fromRefusal, prepareDescription, toRefusal, type PrepareInput, type Prepared } from '../publish/prepare.ts';
+import { isSeeded } from '../../seed/marker.ts';
 
 const USAGE = `Usage: npm run import -- <file|folder|glob>... [options]
 
@@ -123,9 +124,10 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
   try {
     // A server holding the embedded store makes this throw DataDirLockedError: said, and nothing written.
     store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
-    if (!values['no-seed'] && !(await seed.isSeeded(store.db))) {
+    if (!values['no-seed'] && !(await isSeeded(store.db))) {
       io.out('The store is empty: adding the demo catalogue first, as npm start would.');
-      await seed.seedDemo(store.db);
+      // Loaded only here: the seed's modules cost a publish of one small file ~1 s of CPU.
+      await (await import('../../seed/index.ts')).seedDemo(store.db);
     }
     const db = store.db;
     const origin = `http://${['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host}:${config.port}`;
@@ -144,7 +146,8 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
       io.watch?.start(file);
       try {
         // The file's bytes go to the worker (transferred: not kept here); the text comes back compressed.
-        const prepared = await pool.prepare({ content: await readDescription(file), fileName: basename(file), options: { title: options.title } });
+        const input = { content: await readDescription(file), fileName: basename(file), options: { title: options.title } };
+        const prepared = files.length === 1 && size <= INLINE_BYTES ? prepareHere(input) : await pool.prepare(input);
         const published = await serially(() => publishPrepared(db, prepared, options));
         outcome = published.warnings.length
           ? { file, state: 'warnings', detail: describe(published), warnings: published.warnings, published }
@@ -223,6 +226,19 @@ async function readDescription(file: string): Promise<Buffer> {
  * larger than the budget is published alone; waiting is first come, first served.
  */
 const IN_FLIGHT_BYTES = 16 * 1024 * 1024;
+/** One file up to this size is read in this thread: a worker would cost more (its start and a
+ * second load of the modules, ~1 s of CPU) than reading it, and there is nothing to overlap. */
+const INLINE_BYTES = 1024 * 1024;
+
+/** prepareDescription in this thread, refused as the pool refuses (the same ApiError). */
+function prepareHere(input: PrepareInput): Prepared {
+  try {
+    return prepareDescription(input);
+  } catch (error) {
+    const refusal = toRefusal(error);
+    throw refusal ? fromRefusal(refusal.refused) : error;
+  }
+}
 
 class ByteBudget {
   private used = 0;

@@ -7,10 +7,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-const { dataDir, loadFrom } = workerData;
+const { dataDir, loadFrom, startParams, initOnly } = workerData;
 const pg = await PGlite.create({
   ...(dataDir ? { dataDir } : {}),
   ...(loadFrom ? { loadDataDir: new Blob([loadFrom]) } : {}),
+  startParams: [...PGlite.defaultStartParams, ...startParams],
 });
 
 /** Open transactions: their PGlite transaction object and how to end them. */
@@ -63,19 +64,30 @@ async function handle(message) {
     case 'exec': return (await pg.exec(message.text)).map(({ rows, affectedRows, fields }) => ({ rows, affectedRows, fields }));
     case 'dump': return new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());
     case 'close': return pg.close();
+    case 'memory': return { wasm: pg.mod.HEAPU8.byteLength, heap: process.memoryUsage().heapUsed };
     default: throw new Error(`unknown operation ${message.op}`);
   }
 }
 
-// Notifications of this session (LISTEN sent through exec) go out as { notify: channel, payload }.
-// PGlite hands them over while the committing statement's answer is read, so they are posted
-// before that answer: a listener in the main thread hears of a commit before its writer goes on.
-pg.onNotification((channel, payload) => parentPort.postMessage({ notify: channel, payload }));
+function serve() {
+  // Notifications of this session (LISTEN sent through exec) go out as { notify: channel, payload }.
+  // PGlite hands them over while the committing statement's answer is read, so they are posted
+  // before that answer: a listener in the main thread hears of a commit before its writer goes on.
+  pg.onNotification((channel, payload) => parentPort.postMessage({ notify: channel, payload }));
 
-parentPort.on('message', (message) => {
-  handle(message).then(
-    (result) => parentPort.postMessage({ id: message.id, result }),
-    (error) => parentPort.postMessage({ id: message.id, error: plainError(error) }),
-  );
-});
-parentPort.postMessage({ ready: true });
+  parentPort.on('message', (message) => {
+    handle(message).then(
+      (result) => parentPort.postMessage({ id: message.id, result }),
+      (error) => parentPort.postMessage({ id: message.id, error: plainError(error) }),
+    );
+  });
+  parentPort.postMessage({ ready: true });
+}
+
+// A new database's initdb runs in a thread of its own (pgliteThread.ts): hand back the in-memory
+// database (a folder's is on disk already) and end, so the thread's memory goes with it.
+if (initOnly) {
+  const dump = dataDir ? undefined : new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());
+  await pg.close();
+  parentPort.postMessage({ ready: true, dump }, dump ? [dump.buffer] : []);
+} else serve();

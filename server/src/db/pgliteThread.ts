@@ -8,7 +8,17 @@
 // params, {rowMode, parsers}) and transaction(fn) — plus exec, dumpDataDir and close. Parsers
 // cannot cross threads: Drizzle's are all "keep the text" (dates, times, intervals and their
 // arrays), so only the type ids travel and the worker keeps those as text.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+
+/** PostgreSQL settings of the embedded database, over PGlite's defaults (128 MB of shared buffers
+ * and 64 MB for maintenance, all of it resident from the start). The data folder's files are read
+ * through the operating system's page cache, so a small buffer pool costs a system call on a miss,
+ * not a disk read; it kept ~115 MB off the server's RSS (bench/memory.ts). */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
+const START_PARAMS = PGLITE_SETTINGS.flatMap((setting) => ['-c', setting]);
+const WORKER = new URL('./pglite-thread.mjs', import.meta.url);
 
 interface Results {
   rows: unknown[];
@@ -54,8 +64,8 @@ export class ThreadedPGlite {
   }
 
   private constructor(options: ThreadedPGliteOptions, loadFrom: ArrayBuffer | undefined) {
-    this.worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
-      workerData: { dataDir: options.dataDir, loadFrom },
+    this.worker = new Worker(WORKER, {
+      workerData: { dataDir: options.dataDir, loadFrom, startParams: START_PARAMS },
       ...(loadFrom ? { transferList: [loadFrom] } : {}),
     });
     this.ready = new Promise((resolve, reject) => {
@@ -82,7 +92,10 @@ export class ThreadedPGlite {
   }
 
   static async create(options: ThreadedPGliteOptions = {}): Promise<ThreadedPGlite> {
-    const loadFrom = options.loadFrom ? await options.loadFrom.arrayBuffer() : undefined;
+    let loadFrom = options.loadFrom ? await options.loadFrom.arrayBuffer() : undefined;
+    if (!loadFrom && !(options.dataDir && existsSync(join(options.dataDir, 'PG_VERSION')))) {
+      loadFrom = await initialise(options.dataDir);
+    }
     const client = new ThreadedPGlite(options, loadFrom);
     await client.ready;
     if (client.pending.size === 0) client.worker.unref();
@@ -143,8 +156,30 @@ export class ThreadedPGlite {
     return new Blob([await this.send<Uint8Array<ArrayBuffer>>({ op: 'dump' })]);
   }
 
+  /** The database's WebAssembly memory and its thread's V8 heap, in bytes (bench/memory.ts). */
+  memory(): Promise<{ wasm: number; heap: number }> {
+    return this.send({ op: 'memory' });
+  }
+
   async close(): Promise<void> {
     await this.send({ op: 'close' });
     await this.worker.terminate();
+  }
+}
+
+/** Creates a new database (PGlite's initdb) in a thread that then ends. initdb's WebAssembly
+ * memory, ~480 MB resident, never shrank while its thread lived: a first start held it for the
+ * process's life. The folder's database is on disk when this returns; an in-memory one comes back
+ * as a data-dir dump for the serving thread to load. */
+async function initialise(dataDir: string | undefined): Promise<ArrayBuffer | undefined> {
+  const worker = new Worker(WORKER, { workerData: { dataDir, startParams: START_PARAMS, initOnly: true } });
+  try {
+    const message = await new Promise<{ dump?: Uint8Array }>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.once('message', resolve);
+    });
+    return message.dump?.buffer as ArrayBuffer | undefined;
+  } finally {
+    await worker.terminate();
   }
 }

@@ -34,6 +34,8 @@ export interface Store {
   pool(): PoolUse;
   /** `observer` hears every statement's time in ms, from sending to its answer (ops/metrics.ts). */
   observeQueries(observer: (ms: number) => void): void;
+  /** The embedded database's WebAssembly memory and its thread's V8 heap, in bytes (PGlite only). */
+  memory?(): Promise<{ wasm: number; heap: number }>;
 }
 
 export interface PoolUse { max: number; open: number; in_use: number; waiting: number }
@@ -72,6 +74,7 @@ async function openPglite(options: StoreOptions): Promise<Store> {
     dump: async () => new Blob([withoutFiles(new Uint8Array(await (await client.dumpDataDir()).arrayBuffer()), new Set([LOCK_FILE]))]),
     pool: () => ({ max: 1, open: 1, in_use: Math.min(1, client.inFlight), waiting: Math.max(0, client.inFlight - 1) }),
     observeQueries: (observer) => { client.onStatement = observer; },
+    memory: () => client.memory(),
     close: async () => {
       try { await client.close(); } finally { lock?.release(); }
     },

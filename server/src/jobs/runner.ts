@@ -18,7 +18,7 @@ export interface JobContext {
 export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
 
 /** A taken job is another runner's again after this long (a runner died holding it). */
-const LOCK_MS = 60_000;
+export const LOCK_MS = 60_000;
 export const MAX_ATTEMPTS = 8;
 /** Back-off after the n-th failure: 1 s, 2 s, 4 s… capped at one hour. */
 export const backoffMs = (attempts: number) => Math.min(3_600_000, 1000 * 2 ** Math.max(0, attempts - 1));
