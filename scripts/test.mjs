@@ -27,6 +27,8 @@ const vitest = (project) => [join(BIN, 'vitest'), 'run', '--project', project];
 const STEPS = [
   { id: 'typecheck', title: 'typecheck (tsc --noEmit)', cmd: [join(BIN, 'tsc'), '--noEmit', '-p', 'tsconfig.json'] },
   { id: 'lint', title: 'project lint (scripts/lint.mjs)', cmd: [process.execPath, 'scripts/lint.mjs'] },
+  // The API's own OpenAPI description, by Redocly CLI's recommended ruleset (redocly.yaml).
+  { id: 'openapi-lint', title: 'OpenAPI description lint (Redocly, scripts/openapi.mjs)', cmd: [process.execPath, 'scripts/openapi.mjs', 'lint'] },
   { id: 'unit', title: 'unit suite (vitest, happy-dom)', cmd: vitest('unit'), vitest: true },
   {
     id: 'server', title: 'server suite on PGlite', cmd: vitest('server'), vitest: true,

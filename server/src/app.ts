@@ -22,6 +22,8 @@ import corsPlugin from './embed/cors.ts';
 import embedRoutes from './routes/embed.ts';
 import type { AiModelOptions } from './assistant/external.ts';
 import { registerOps } from './ops/index.ts';
+import { registerOpenApi } from './openapi/index.ts';
+import { readFileSync } from 'node:fs';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './httpTimeouts.ts';
 
 declare module 'fastify' {
@@ -44,6 +46,8 @@ declare module 'fastify' {
 }
 
 export const API_BASE = '/api/v1';
+/** The package's version: the API description's (and the catalogue product's) version. */
+export const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
 export interface AppOptions {
   store: Store;
@@ -132,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // /metrics, /health/live, /health/ready and the hooks feeding the metrics (server/src/ops/).
   registerOps(app, { store: options.store, metricsToken: options.metricsToken, apiBase: API_BASE });
   await app.register(authPlugin, options.auth);
+  // The OpenAPI description of /api/v1, collected from the routes registered after it (openapi/).
+  await registerOpenApi(app, { apiBase: API_BASE, version: PACKAGE_VERSION });
   await app.register(registerRoutes, { prefix: API_BASE });
   await app.register(embedRoutes, { apiBase: API_BASE });
   if (options.serveStatic) {

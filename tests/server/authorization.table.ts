@@ -75,6 +75,9 @@ export const ACCESS: Record<string, Policy | RouteAccess> = {
   'GET /invitationLookup': { policy: 'public', query: { code: 'matrix-unknown-invitation-code' } },
   'GET /marketplace': 'public',
   'GET /features': 'public',
+  // the OpenAPI description of /api/v1 (server/src/openapi)
+  'GET /openapi.json': 'public',
+  'GET /openapi.yaml': 'public',
   // an image an organisation uploaded is its own (others 404); catalogue images are public
   'GET /images/{id}': 'public',
   // platform look-ups

@@ -1,7 +1,7 @@
 // Documents of a product version, a document (sections and article links) and its content.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorResponses, IdParams, List } from '../schemas/common.ts';
+import { ErrorResponses, IdParams, List, StoredContent } from '../schemas/common.ts';
 import { Document, DocumentsQuery, VersionParams, NoQuery } from '../schemas/catalogue.ts';
 import { documentData, getDocument, listDocuments } from '../catalogue/documents.ts';
 import { sendContent } from '../catalogue/content.ts';
@@ -23,6 +23,6 @@ export default async function documentRoutes(fastify: FastifyInstance): Promise<
 
   /** TEXT documents come back as text, BINARY ones as bytes, URL ones as a text/uri-list. */
   app.get('/documents/:id/data', {
-    schema: { params: IdParams, querystring: NoQuery, response: { ...ErrorResponses } },
+    schema: { params: IdParams, querystring: NoQuery, response: { 200: StoredContent, ...ErrorResponses } },
   }, async (request, reply) => sendContent(reply, await documentData(app.db, request.caller, request.params.id)));
 }

@@ -4,7 +4,7 @@
 // link is the payer's proof). Also the billing jobs (billing/billing.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorResponses, List } from '../schemas/common.ts';
+import { ErrorResponse, ErrorResponses, HtmlPage, List } from '../schemas/common.ts';
 import { NoQuery } from '../schemas/catalogue.ts';
 import { Type } from '@sinclair/typebox';
 import { Checkout, CheckoutForm, CheckoutQuery, Invoice, InvoiceParams, InvoicePdfQuery, InvoicesQuery } from '../schemas/invoices.ts';
@@ -69,7 +69,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance): Promise<v
   }
 
   app.get('/checkout/:id', {
-    schema: { params: InvoiceParams, querystring: CheckoutQuery, response: ErrorResponses },
+    schema: { params: InvoiceParams, querystring: CheckoutQuery, response: { 200: HtmlPage('The checkout page'), 400: ErrorResponse, 403: HtmlPage('The link is not valid or has expired') } },
   }, async (request, reply) => {
     const found = await checkoutOf(request.params.id, request.query.token);
     if (!found) return html(reply, 403, checkoutErrorHtml('This checkout link is not valid or has expired. Open the invoice again from your subscription.'));
@@ -79,7 +79,10 @@ export default async function invoiceRoutes(fastify: FastifyInstance): Promise<v
   });
 
   app.post('/checkout/:id', {
-    schema: { params: InvoiceParams, querystring: NoQuery, body: CheckoutForm, response: ErrorResponses },
+    schema: {
+      params: InvoiceParams, querystring: NoQuery, body: CheckoutForm,
+      response: { 200: HtmlPage('Paid'), 400: ErrorResponse, 403: HtmlPage('The link is not valid or has expired'), 409: HtmlPage('The invoice is not payable (already paid or void)') },
+    },
   }, async (request, reply) => {
     const found = await checkoutOf(request.params.id, request.body.token);
     if (!found) return html(reply, 403, checkoutErrorHtml('This checkout link is not valid or has expired. Open the invoice again from your subscription.'));

@@ -3,7 +3,9 @@
 // Basic or client_id + client_secret in the body (§2.3.1). Errors are RFC 6749 §5.2's shape, not
 // the API's: OAuth clients read `error`.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { OAuthTokenResponse } from '../schemas/credentials.ts';
+import { OAuthTokenError, OAuthTokenResponse } from '../schemas/credentials.ts';
+import { ErrorResponse } from '../schemas/common.ts';
+import { Type } from '@sinclair/typebox';
 import { OAUTH_TOKEN_TTL_SECONDS } from '../../../src/rules/constants.ts';
 import { credentialsRuntime } from '../credentials/runtime.ts';
 import { lookupKeys, sameDigest, sha256 } from '../credentials/crypto.ts';
@@ -41,9 +43,9 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/oauth/token', {
-    // Only the success is serialised by schema: 4xx answers are either RFC 6749's (sent below) or
-    // the API's error shape for a body that could not be parsed.
-    schema: { response: { 200: OAuthTokenResponse } },
+    // 4xx answers are either RFC 6749's (sent below) or the API's error shape for a body that
+    // could not be parsed: both are declared, for the OpenAPI description.
+    schema: { response: { 200: OAuthTokenResponse, 400: Type.Union([OAuthTokenError, ErrorResponse]), 401: OAuthTokenError } },
   }, async (request, reply) => {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorResponses, List } from '../schemas/common.ts';
+import { ErrorResponses, List, StoredContent } from '../schemas/common.ts';
 import {
   Asset, AssetResource, AssetResourcesQuery, CatalogueResource, Document, ResourceKindQuery, ResourceParams,
   NoQuery, ResourcesQuery, VersionParams,
@@ -39,7 +39,7 @@ export default async function resourceRoutes(fastify: FastifyInstance): Promise<
   });
 
   app.get(`${version}/assetresources/:resourceId/data`, {
-    schema: { params: ResourceParams, querystring: NoQuery, response: { ...ErrorResponses } },
+    schema: { params: ResourceParams, querystring: NoQuery, response: { 200: StoredContent, ...ErrorResponses } },
   }, async (request, reply) => {
     const { id, versionId, resourceId } = request.params;
     return sendContent(reply, await resourceData(app.db, request.caller, id, versionId, resourceId));
@@ -59,7 +59,7 @@ export default async function resourceRoutes(fastify: FastifyInstance): Promise<
   });
 
   app.get(`${version}/resources/:resourceId/data`, {
-    schema: { params: ResourceParams, querystring: ResourceKindQuery, response: { ...ErrorResponses } },
+    schema: { params: ResourceParams, querystring: ResourceKindQuery, response: { 200: StoredContent, ...ErrorResponses } },
   }, async (request, reply) => {
     const { id, versionId, resourceId } = request.params;
     return sendContent(reply, request.query.kind === 'DocumentResource'

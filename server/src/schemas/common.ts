@@ -27,6 +27,12 @@ export const Repeated = <T extends TSchema>(item: T) => Type.Optional(Type.Array
 export const Id = Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._:-]+$' });
 export const IdParams = Type.Object({ id: Id });
 
+/** The 200 of a route answering stored content (a specification, a document) in its own media type:
+ * not serialised by schema, described for the OpenAPI description (server/src/openapi). */
+export const StoredContent = { description: 'The content as stored, in its own media type', content: { '*/*': { schema: {} } } };
+/** An answer that is an HTML page (the fake payment provider's checkout). */
+export const HtmlPage = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
+
 /** Error responses every route may give, for the response part of a route schema. */
 export const ErrorResponses = {
   400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse,
