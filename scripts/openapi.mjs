@@ -25,7 +25,6 @@ export function describeApi(dir) {
 
 /** TypeScript types of every operation (`paths`, `components`, `operations`) from the description. */
 export function generateTypes(json, out) {
-  // openapi-typescript 7 needs TypeScript's JavaScript API: the hook gives it TypeScript 5.
   run([join(ROOT, 'node_modules/openapi-typescript/bin/cli.js'), json, '-o', out], 'openapi-typescript');
   const header = '// Types of the Agora marketplace API (/api/v1), generated from dist/openapi.json by openapi-typescript.\n'
     + '// import type { paths, components } from \'agora/dist/agora-api\' (see README "Typed client").\n';
