@@ -192,3 +192,9 @@ export const PASSWORD_MIN_DISTINCT_CHARS = 5;
 export const EMAIL_MAX_LENGTH = 254;
 export const DISPLAY_NAME_MAX_LENGTH = 100;
 export const ORGANISATION_NAME_MAX_LENGTH = 100;
+
+// Account e-mails (issue 33): how long the links of the verification and password-reset e-mails work.
+/** A password-reset link works once, this long. */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+/** A verification link works once, this long (a new one can be asked for). */
+export const EMAIL_VERIFICATION_TTL_DAYS = 7;

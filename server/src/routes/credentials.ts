@@ -1,6 +1,7 @@
 // Credentials (spec 2 §3, §4, §7): create for an application, list, read (decrypt), policies,
 // resources, the actions renew | rotate | suspend | enable, delete (asynchronous), and the
 // credential request definitions. Registers the provisioning and delete jobs.
+import { assertVerified } from '../auth/accountMail.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorResponses, IdParams, List } from '../schemas/common.ts';
@@ -28,7 +29,11 @@ export default async function credentialRoutes(fastify: FastifyInstance): Promis
 
   app.post('/applications/:id/credentials', {
     schema: { params: IdParams, body: CredentialCreate, response: { 201: Credential, ...ErrorResponses } },
-  }, async (request, reply) => reply.code(201).send(await createCredential(app, request.caller, request.params.id, request.body)));
+  }, async (request, reply) => {
+    // A self-registered address must be confirmed first (settings.email_verification; issue 33).
+    await assertVerified(app.db, request.caller);
+    return reply.code(201).send(await createCredential(app, request.caller, request.params.id, request.body));
+  });
 
   app.get('/credentials', {
     schema: { querystring: CredentialsQuery, response: { 200: List(Credential), ...ErrorResponses } },

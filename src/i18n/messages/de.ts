@@ -1913,4 +1913,22 @@ export const de: Messages = {
   'viewers.asyncapi.op.request': "ANFRAGE",
   'viewers.asyncapi.op.reply': "ANTWORT",
   // == end viewers ==
+
+  // == mail ==
+  "mail.greeting": "Hallo {name},",
+  "mail.footer": "Sie erhalten diese E-Mail, weil Sie ein Konto bei {site} haben.",
+  "mail.verify.subject": "Bestätigen Sie Ihre E-Mail-Adresse für {site}",
+  "mail.verify.body": "Willkommen bei {site}. Bestätigen Sie, dass diese Adresse Ihnen gehört, um Produkte zu abonnieren und Zugangsdaten anzulegen. Der Link ist 7 Tage gültig.",
+  "mail.verify.action": "Adresse bestätigen",
+  "mail.reset.subject": "Setzen Sie Ihr Passwort für {site} zurück",
+  "mail.reset.body": "Jemand hat das Zurücksetzen des Passworts Ihres Kontos angefordert. Der Link funktioniert einmal, 30 Minuten lang.",
+  "mail.reset.ignore": "Wenn Sie das nicht waren, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.",
+  "mail.reset.action": "Neues Passwort wählen",
+  "mail.invitation.subject": "{inviter} lädt Sie zu {organisation} auf {site} ein",
+  "mail.invitation.body": "{inviter} lädt Sie ein, {organisation} auf {site} beizutreten. Die Einladung gilt bis {expires}.",
+  "mail.invitation.action": "Einladung annehmen",
+  "mail.passwordChanged.subject": "Ihr Passwort für {site} wurde geändert",
+  "mail.passwordChanged.body": "Das Passwort Ihres Kontos wurde am {when} geändert.",
+  "mail.changed.notYou": "Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und informieren Sie Ihren Administrator.",
+  // == end mail ==
 };

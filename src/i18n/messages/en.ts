@@ -1913,6 +1913,24 @@ export const en = {
   'viewers.asyncapi.op.request': "REQUEST",
   'viewers.asyncapi.op.reply': "REPLY",
   // == end viewers ==
+
+  // == mail ==
+  "mail.greeting": "Hello {name},",
+  "mail.footer": "You receive this e-mail because you have an account at {site}.",
+  "mail.verify.subject": "Confirm your e-mail address for {site}",
+  "mail.verify.body": "Welcome to {site}. Confirm that this address is yours to subscribe to products and create credentials. The link is valid for 7 days.",
+  "mail.verify.action": "Confirm my address",
+  "mail.reset.subject": "Reset your password for {site}",
+  "mail.reset.body": "Someone asked to reset the password of your account. The link works once, for 30 minutes.",
+  "mail.reset.ignore": "If it was not you, ignore this e-mail: your password stays as it is.",
+  "mail.reset.action": "Choose a new password",
+  "mail.invitation.subject": "{inviter} invites you to {organisation} on {site}",
+  "mail.invitation.body": "{inviter} invites you to join {organisation} on {site}. The invitation is valid until {expires}.",
+  "mail.invitation.action": "Accept the invitation",
+  "mail.passwordChanged.subject": "Your password for {site} was changed",
+  "mail.passwordChanged.body": "The password of your account was changed on {when}.",
+  "mail.changed.notYou": "If it was not you, reset your password at once and tell your administrator.",
+  // == end mail ==
 } as const;
 
 export type MessageKey = keyof typeof en;

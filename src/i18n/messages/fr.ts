@@ -1913,4 +1913,22 @@ export const fr: Messages = {
   'viewers.asyncapi.op.request': "REQUÊTE",
   'viewers.asyncapi.op.reply': "RÉPONSE",
   // == end viewers ==
+
+  // == mail ==
+  "mail.greeting": "Bonjour {name},",
+  "mail.footer": "Vous recevez cet e-mail parce que vous avez un compte sur {site}.",
+  "mail.verify.subject": "Confirmez votre adresse e-mail pour {site}",
+  "mail.verify.body": "Bienvenue sur {site}. Confirmez que cette adresse est la vôtre pour vous abonner à des produits et créer des identifiants. Le lien est valable 7 jours.",
+  "mail.verify.action": "Confirmer mon adresse",
+  "mail.reset.subject": "Réinitialisez votre mot de passe pour {site}",
+  "mail.reset.body": "Quelqu’un a demandé la réinitialisation du mot de passe de votre compte. Le lien fonctionne une fois, pendant 30 minutes.",
+  "mail.reset.ignore": "Si ce n’était pas vous, ignorez cet e-mail : votre mot de passe reste inchangé.",
+  "mail.reset.action": "Choisir un nouveau mot de passe",
+  "mail.invitation.subject": "{inviter} vous invite à rejoindre {organisation} sur {site}",
+  "mail.invitation.body": "{inviter} vous invite à rejoindre {organisation} sur {site}. L’invitation est valable jusqu’au {expires}.",
+  "mail.invitation.action": "Accepter l’invitation",
+  "mail.passwordChanged.subject": "Votre mot de passe pour {site} a été modifié",
+  "mail.passwordChanged.body": "Le mot de passe de votre compte a été modifié le {when}.",
+  "mail.changed.notYou": "Si ce n’était pas vous, réinitialisez tout de suite votre mot de passe et prévenez votre administrateur.",
+  // == end mail ==
 };

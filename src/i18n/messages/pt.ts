@@ -1913,4 +1913,22 @@ export const pt: Messages = {
   'viewers.asyncapi.op.request': "REQUISIÇÃO",
   'viewers.asyncapi.op.reply': "RESPOSTA",
   // == end viewers ==
+
+  // == mail ==
+  "mail.greeting": "Olá {name},",
+  "mail.footer": "Você recebe este e-mail porque tem uma conta em {site}.",
+  "mail.verify.subject": "Confirme seu endereço de e-mail em {site}",
+  "mail.verify.body": "Bem-vindo a {site}. Confirme que este endereço é seu para assinar produtos e criar credenciais. O link é válido por 7 dias.",
+  "mail.verify.action": "Confirmar meu endereço",
+  "mail.reset.subject": "Redefina sua senha em {site}",
+  "mail.reset.body": "Alguém pediu para redefinir a senha da sua conta. O link funciona uma vez, por 30 minutos.",
+  "mail.reset.ignore": "Se não foi você, ignore este e-mail: sua senha continua a mesma.",
+  "mail.reset.action": "Escolher uma nova senha",
+  "mail.invitation.subject": "{inviter} convida você para {organisation} em {site}",
+  "mail.invitation.body": "{inviter} convida você a entrar em {organisation} em {site}. O convite é válido até {expires}.",
+  "mail.invitation.action": "Aceitar o convite",
+  "mail.passwordChanged.subject": "Sua senha em {site} foi alterada",
+  "mail.passwordChanged.body": "A senha da sua conta foi alterada em {when}.",
+  "mail.changed.notYou": "Se não foi você, redefina sua senha imediatamente e avise seu administrador.",
+  // == end mail ==
 };
