@@ -1931,4 +1931,48 @@ export const de: Messages = {
   "mail.passwordChanged.body": "Das Passwort Ihres Kontos wurde am {when} geändert.",
   "mail.changed.notYou": "Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und informieren Sie Ihren Administrator.",
   // == end mail ==
+
+  // == account ==
+  "account.verify.title": "E-Mail-Adresse bestätigen",
+  "account.verify.working": "Adresse wird bestätigt…",
+  "account.verify.done": "Ihre E-Mail-Adresse ist bestätigt. Sie können jetzt Produkte abonnieren und Zugangsdaten anlegen.",
+  "account.link.invalid": "Dieser Link ist ungültig: Er wurde bereits verwendet oder ist abgelaufen. Fordern Sie einen neuen an.",
+  "account.continue": "Weiter zum Marktplatz",
+  "account.forgot.title": "Passwort zurücksetzen",
+  "account.forgot.intro": "Geben Sie die E-Mail-Adresse Ihres Kontos ein: Wir senden einen Link, um ein neues Passwort zu wählen.",
+  "account.email": "E-Mail-Adresse",
+  "account.forgot.submit": "Link senden",
+  "account.forgot.sent": "Wenn ein Konto {email} verwendet, ist ein Link zum Zurücksetzen des Passworts unterwegs. Er funktioniert einmal, 30 Minuten lang.",
+  "account.reset.title": "Neues Passwort wählen",
+  "account.reset.password": "Neues Passwort",
+  "account.reset.submit": "Passwort speichern",
+  "account.reset.done": "Ihr Passwort ist geändert, und alle Sitzungen Ihres Kontos wurden abgemeldet. Melden Sie sich mit dem neuen Passwort an.",
+  "account.signIn": "Anmelden",
+  "account.tooMany": "Zu viele Anfragen: Versuchen Sie es gleich noch einmal.",
+  "account.failed": "Das hat nicht geklappt: {detail}",
+  // == end account ==
+
+  // == outbox ==
+  "outbox.title": "Postausgang",
+  "outbox.intro.outbox": "Kein Mailserver ist konfiguriert (SMTP_URL), daher wird jede E-Mail des Marktplatzes hier aufbewahrt statt versendet.",
+  "outbox.intro.smtp": "Jede E-Mail, die der Marktplatz über seinen Mailserver gesendet hat, die neueste zuerst.",
+  "outbox.empty": "Noch keine E-Mail.",
+  "outbox.to": "An",
+  "outbox.subject": "Betreff",
+  "outbox.state": "Status",
+  "outbox.date": "Datum",
+  "outbox.pending": "(wird erstellt)",
+  "outbox.state.queued": "Wartend",
+  "outbox.state.sent": "Gesendet",
+  "outbox.state.outbox": "Aufbewahrt",
+  "outbox.state.failed": "Fehlgeschlagen",
+  "outbox.back": "Alle E-Mails",
+  "outbox.filter": "Empfänger",
+  "outbox.refresh": "Aktualisieren",
+  // == end outbox ==
+
+  // == shellmenu ==
+  "shell.signin.forgot": "Passwort vergessen?",
+  "shell.menu.outbox": "Postausgang (E-Mails)",
+  // == end shellmenu ==
 };

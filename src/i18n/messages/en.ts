@@ -1931,6 +1931,50 @@ export const en = {
   "mail.passwordChanged.body": "The password of your account was changed on {when}.",
   "mail.changed.notYou": "If it was not you, reset your password at once and tell your administrator.",
   // == end mail ==
+
+  // == account ==
+  "account.verify.title": "Confirm your e-mail address",
+  "account.verify.working": "Confirming your address…",
+  "account.verify.done": "Your e-mail address is confirmed. You can now subscribe to products and create credentials.",
+  "account.link.invalid": "This link is not valid: it was used already or has expired. Ask for a new one.",
+  "account.continue": "Continue to the marketplace",
+  "account.forgot.title": "Reset your password",
+  "account.forgot.intro": "Enter the e-mail address of your account: we send a link to choose a new password.",
+  "account.email": "E-mail address",
+  "account.forgot.submit": "Send the link",
+  "account.forgot.sent": "If an account uses {email}, a link to reset its password is on its way. It works once, for 30 minutes.",
+  "account.reset.title": "Choose a new password",
+  "account.reset.password": "New password",
+  "account.reset.submit": "Save the password",
+  "account.reset.done": "Your password is changed, and every session of your account was signed out. Sign in with the new password.",
+  "account.signIn": "Sign in",
+  "account.tooMany": "Too many requests: try again in a little while.",
+  "account.failed": "That did not work: {detail}",
+  // == end account ==
+
+  // == outbox ==
+  "outbox.title": "Outbox",
+  "outbox.intro.outbox": "No mail server is configured (SMTP_URL), so every e-mail of the marketplace is kept here instead of being sent.",
+  "outbox.intro.smtp": "Every e-mail the marketplace sent through its mail server, newest first.",
+  "outbox.empty": "No e-mail yet.",
+  "outbox.to": "To",
+  "outbox.subject": "Subject",
+  "outbox.state": "State",
+  "outbox.date": "Date",
+  "outbox.pending": "(being written)",
+  "outbox.state.queued": "Queued",
+  "outbox.state.sent": "Sent",
+  "outbox.state.outbox": "Kept",
+  "outbox.state.failed": "Failed",
+  "outbox.back": "All e-mails",
+  "outbox.filter": "Recipient",
+  "outbox.refresh": "Refresh",
+  // == end outbox ==
+
+  // == shellmenu ==
+  "shell.signin.forgot": "Forgot your password?",
+  "shell.menu.outbox": "Outbox (e-mails)",
+  // == end shellmenu ==
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1931,4 +1931,48 @@ export const fr: Messages = {
   "mail.passwordChanged.body": "Le mot de passe de votre compte a été modifié le {when}.",
   "mail.changed.notYou": "Si ce n’était pas vous, réinitialisez tout de suite votre mot de passe et prévenez votre administrateur.",
   // == end mail ==
+
+  // == account ==
+  "account.verify.title": "Confirmer votre adresse e-mail",
+  "account.verify.working": "Confirmation de votre adresse…",
+  "account.verify.done": "Votre adresse e-mail est confirmée. Vous pouvez maintenant vous abonner à des produits et créer des identifiants.",
+  "account.link.invalid": "Ce lien n’est pas valide : il a déjà été utilisé ou a expiré. Demandez-en un nouveau.",
+  "account.continue": "Continuer vers la place de marché",
+  "account.forgot.title": "Réinitialiser votre mot de passe",
+  "account.forgot.intro": "Saisissez l’adresse e-mail de votre compte : nous envoyons un lien pour choisir un nouveau mot de passe.",
+  "account.email": "Adresse e-mail",
+  "account.forgot.submit": "Envoyer le lien",
+  "account.forgot.sent": "Si un compte utilise {email}, un lien pour réinitialiser son mot de passe est en route. Il fonctionne une fois, pendant 30 minutes.",
+  "account.reset.title": "Choisir un nouveau mot de passe",
+  "account.reset.password": "Nouveau mot de passe",
+  "account.reset.submit": "Enregistrer le mot de passe",
+  "account.reset.done": "Votre mot de passe est modifié et toutes les sessions de votre compte ont été fermées. Connectez-vous avec le nouveau mot de passe.",
+  "account.signIn": "Se connecter",
+  "account.tooMany": "Trop de demandes : réessayez dans un moment.",
+  "account.failed": "Cela n’a pas fonctionné : {detail}",
+  // == end account ==
+
+  // == outbox ==
+  "outbox.title": "Boîte d’envoi",
+  "outbox.intro.outbox": "Aucun serveur de messagerie n’est configuré (SMTP_URL) : chaque e-mail de la place de marché est conservé ici au lieu d’être envoyé.",
+  "outbox.intro.smtp": "Chaque e-mail envoyé par la place de marché via son serveur de messagerie, du plus récent au plus ancien.",
+  "outbox.empty": "Aucun e-mail pour l’instant.",
+  "outbox.to": "À",
+  "outbox.subject": "Objet",
+  "outbox.state": "État",
+  "outbox.date": "Date",
+  "outbox.pending": "(en cours de rédaction)",
+  "outbox.state.queued": "En file",
+  "outbox.state.sent": "Envoyé",
+  "outbox.state.outbox": "Conservé",
+  "outbox.state.failed": "Échec",
+  "outbox.back": "Tous les e-mails",
+  "outbox.filter": "Destinataire",
+  "outbox.refresh": "Actualiser",
+  // == end outbox ==
+
+  // == shellmenu ==
+  "shell.signin.forgot": "Mot de passe oublié ?",
+  "shell.menu.outbox": "Boîte d’envoi (e-mails)",
+  // == end shellmenu ==
 };

@@ -1931,4 +1931,48 @@ export const pt: Messages = {
   "mail.passwordChanged.body": "A senha da sua conta foi alterada em {when}.",
   "mail.changed.notYou": "Se não foi você, redefina sua senha imediatamente e avise seu administrador.",
   // == end mail ==
+
+  // == account ==
+  "account.verify.title": "Confirmar seu endereço de e-mail",
+  "account.verify.working": "Confirmando seu endereço…",
+  "account.verify.done": "Seu endereço de e-mail foi confirmado. Agora você pode assinar produtos e criar credenciais.",
+  "account.link.invalid": "Este link não é válido: já foi usado ou expirou. Peça um novo.",
+  "account.continue": "Continuar para o marketplace",
+  "account.forgot.title": "Redefinir sua senha",
+  "account.forgot.intro": "Informe o endereço de e-mail da sua conta: enviamos um link para escolher uma nova senha.",
+  "account.email": "Endereço de e-mail",
+  "account.forgot.submit": "Enviar o link",
+  "account.forgot.sent": "Se uma conta usa {email}, um link para redefinir a senha está a caminho. Ele funciona uma vez, por 30 minutos.",
+  "account.reset.title": "Escolher uma nova senha",
+  "account.reset.password": "Nova senha",
+  "account.reset.submit": "Salvar a senha",
+  "account.reset.done": "Sua senha foi alterada e todas as sessões da sua conta foram encerradas. Entre com a nova senha.",
+  "account.signIn": "Entrar",
+  "account.tooMany": "Pedidos demais: tente novamente daqui a pouco.",
+  "account.failed": "Não funcionou: {detail}",
+  // == end account ==
+
+  // == outbox ==
+  "outbox.title": "Caixa de saída",
+  "outbox.intro.outbox": "Nenhum servidor de e-mail está configurado (SMTP_URL), então cada e-mail do marketplace fica guardado aqui em vez de ser enviado.",
+  "outbox.intro.smtp": "Cada e-mail que o marketplace enviou pelo seu servidor de e-mail, do mais recente ao mais antigo.",
+  "outbox.empty": "Nenhum e-mail ainda.",
+  "outbox.to": "Para",
+  "outbox.subject": "Assunto",
+  "outbox.state": "Estado",
+  "outbox.date": "Data",
+  "outbox.pending": "(sendo escrito)",
+  "outbox.state.queued": "Na fila",
+  "outbox.state.sent": "Enviado",
+  "outbox.state.outbox": "Guardado",
+  "outbox.state.failed": "Falhou",
+  "outbox.back": "Todos os e-mails",
+  "outbox.filter": "Destinatário",
+  "outbox.refresh": "Atualizar",
+  // == end outbox ==
+
+  // == shellmenu ==
+  "shell.signin.forgot": "Esqueceu sua senha?",
+  "shell.menu.outbox": "Caixa de saída (e-mails)",
+  // == end shellmenu ==
 };

@@ -1,0 +1,23 @@
+// Account e-mails (server/src/routes/account.ts): confirm an address, ask for a reset link, set a
+// new password with one; and the provider's outbox of e-mails (server/src/routes/mail.ts).
+import type { Static } from '@sinclair/typebox';
+import type { OutboxList, OutboxMessageDetail } from '../../server/src/schemas/mail.ts';
+import type { Api } from './client.ts';
+import { keys } from './keys.ts';
+import { useApiQuery } from './swr.ts';
+
+export type OutboxPage = Static<typeof OutboxList>;
+export type { OutboxMessageDetail };
+
+export const verifyEmail = (api: Api, token: string) => api.post<void>('/auth/verifyEmail', { token }, { anonymous: true });
+
+export const requestPasswordReset = (api: Api, email: string) => api.post<unknown>('/auth/passwordReset', { email }, { anonymous: true });
+
+export const resetPassword = (api: Api, token: string, password: string) =>
+  api.post<void>('/auth/resetPassword', { token, password }, { anonymous: true });
+
+export const useOutbox = (enabled: boolean, query: { to?: string; offset: number; limit: number }) =>
+  useApiQuery<OutboxPage>(enabled ? keys.outbox(query) : null, (api) => api.get<OutboxPage>('/outbox', { query: query.to ? query : { offset: query.offset, limit: query.limit } }));
+
+export const useOutboxMessage = (id: string | null) =>
+  useApiQuery<OutboxMessageDetail>(id ? keys.outboxMessage(id) : null, (api) => api.get<OutboxMessageDetail>(`/outbox/${encodeURIComponent(id!)}`));
