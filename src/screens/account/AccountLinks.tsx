@@ -37,11 +37,11 @@ export default function AccountLinks({ view, token }: AccountLinksProps) {
 function Verify({ token }: { token: string }) {
   const { t } = useMessages('account');
   const api = useApi();
-  const [state, setState] = useState<'working' | 'done' | { key: MessageKey; detail?: string }>('working');
+  const [state, setState] = useState<'working' | 'done' | { key: MessageKey; detail?: string }>(token ? 'working' : { key: 'account.link.invalid' });
   const sent = useRef(false);
   useEffect(() => {
     // Once per page: the token is single-use, so a second call (a re-render) would be refused.
-    if (sent.current) return;
+    if (sent.current || !token) return;
     sent.current = true;
     verifyEmail(api, token).then(() => setState('done'), (error: unknown) => setState(problem(error)));
   }, [api, token]);
