@@ -198,3 +198,11 @@ export const ORGANISATION_NAME_MAX_LENGTH = 100;
 export const PASSWORD_RESET_TTL_MINUTES = 30;
 /** A verification link works once, this long (a new one can be asked for). */
 export const EMAIL_VERIFICATION_TTL_DAYS = 7;
+
+// Webhooks for providers (issue 33).
+/** A delivery is retried with exponential back-off for this long, and an endpoint failing this long is disabled. */
+export const WEBHOOK_RETRY_WINDOW_HOURS = 24;
+/** Deliveries and their answers are kept this long. */
+export const WEBHOOK_DELIVERY_RETENTION_DAYS = 7;
+/** A receiver refuses a signature whose timestamp is further than this from its clock (replays). */
+export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;

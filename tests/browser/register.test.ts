@@ -245,7 +245,6 @@ describe('account e-mails through the outbox', () => {
     await poll(() => here(page)).toBe('/');
 
     const admin = await suite.pageAs('admin');
-    await admin.locator('agora-portal').waitFor();
     const verify = await linkFromOutbox(admin, email, 'verify');
     expect(await admin.locator('agora-portal [data-outbox-message]').innerText()).toContain('Confirm your e-mail address');
     await shot(admin, 'outbox-message-1280');

@@ -35,4 +35,17 @@ export const MAIL_CASES: MalformedCase[] = [
   { ...verify, body: { token: 'short' }, parameter: 'token' },
   { ...verify, body: { token }, parameter: 'token' },
   { route: 'GET /auth/verification', url: '/auth/verification?x=1', parameter: 'x', as: 'providerAdmin' },
+  // webhooks
+  { route: 'GET /webhooks', url: '/webhooks?x=1', parameter: 'x', as: 'providerAdmin' },
+  { route: 'POST /webhooks', method: 'POST', url: '/webhooks', body: { events: ['subscription.created'] }, parameter: 'url', as: 'providerAdmin' },
+  { route: 'POST /webhooks', method: 'POST', url: '/webhooks', body: { url: 'ftp://example.com/x', events: ['subscription.created'] }, parameter: 'url', as: 'providerAdmin' },
+  { route: 'POST /webhooks', method: 'POST', url: '/webhooks', body: { url: 'http://10.1.2.3/hook', events: ['subscription.created'] }, parameter: 'url', as: 'providerAdmin' },
+  { route: 'POST /webhooks', method: 'POST', url: '/webhooks', body: { url: 'https://example.com/x', events: [] }, parameter: 'events', as: 'providerAdmin' },
+  { route: 'POST /webhooks', method: 'POST', url: '/webhooks', body: { url: 'https://example.com/x', events: ['nope'] }, parameter: 'events.0', as: 'providerAdmin' },
+  { route: 'POST /webhooks', method: 'POST', url: '/webhooks', body: { url: 'https://example.com/x', events: ['subscription.created'], secret: 'short' }, parameter: 'secret', as: 'providerAdmin' },
+  { route: 'DELETE /webhooks/{id}', method: 'DELETE', url: '/webhooks/a%20b', parameter: 'id', as: 'providerAdmin' },
+  { route: 'DELETE /webhooks/{id}', method: 'DELETE', url: '/webhooks/wh-none', status: 404, as: 'providerAdmin' },
+  { route: 'POST /webhooks/{id}/enable', method: 'POST', url: '/webhooks/wh-none/enable', status: 404, as: 'providerAdmin' },
+  { route: 'GET /webhooks/{id}/deliveries', url: '/webhooks/wh-none/deliveries?limit=x', parameter: 'limit', as: 'providerAdmin' },
+  { route: 'POST /webhooks/{id}/deliveries/{deliveryId}/redeliver', method: 'POST', url: '/webhooks/wh-none/deliveries/a%20b/redeliver', parameter: 'deliveryId', as: 'providerAdmin' },
 ];

@@ -709,6 +709,39 @@ export const accountTokens = pgTable('account_tokens', {
   usedAt: at('used_at'),
 }, (t) => [uniqueIndex('account_tokens_token_hash_key').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId, t.purpose)]);
 
+/** Webhook endpoints of the provider (webhooks/, migration 0026); the secret sealed with the secrets key. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: text('id').primaryKey(),
+  url: text('url').notNull(),
+  eventTypes: text('event_types').array().notNull(),
+  secretSealed: text('secret_sealed').notNull(),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** enabled | disabled */
+  state: text('state').notNull().default('enabled'),
+  failingSince: at('failing_since'),
+  disabledAt: at('disabled_at'),
+  createdAt: created(),
+});
+
+/** One delivery of an event to an endpoint, with the endpoint's answer; kept 7 days. */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: text('id').primaryKey(),
+  endpointId: text('endpoint_id').notNull().references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+  eventId: text('event_id').notNull(),
+  eventType: text('event_type').notNull(),
+  payload: jsonb('payload').notNull(),
+  /** pending | delivered | failed */
+  state: text('state').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  responseStatus: integer('response_status'),
+  responseBody: text('response_body'),
+  error: text('error'),
+  redeliveryOf: text('redelivery_of'),
+  createdAt: created(),
+  lastAttemptAt: at('last_attempt_at'),
+  deliveredAt: at('delivered_at'),
+}, (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)]);
+
 /** Imports through the running server (POST /products/import), polled by the provider
  * (migration 0018). The description waits gzip-compressed and is dropped once done. */
 export const imports = pgTable('imports', {

@@ -25,6 +25,7 @@ export const TEMPLATES = {
   reset: { subject: 'mail.reset.subject', body: ['mail.reset.body', 'mail.reset.ignore'], action: 'mail.reset.action' },
   invitation: { subject: 'mail.invitation.subject', body: ['mail.invitation.body'], action: 'mail.invitation.action' },
   passwordChanged: { subject: 'mail.passwordChanged.subject', body: ['mail.passwordChanged.body', 'mail.changed.notYou'] },
+  webhookDisabled: { subject: 'mail.webhookDisabled.subject', body: ['mail.webhookDisabled.body'] },
 } as const satisfies Record<string, Template>;
 
 export type MailKind = keyof typeof TEMPLATES;

@@ -2,6 +2,7 @@
 // resources, the actions renew | rotate | suspend | enable, delete (asynchronous), and the
 // credential request definitions. Registers the provisioning and delete jobs.
 import { assertVerified } from '../auth/accountMail.ts';
+import { emitWebhookEvent } from '../webhooks/service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorResponses, IdParams, List } from '../schemas/common.ts';
@@ -32,7 +33,12 @@ export default async function credentialRoutes(fastify: FastifyInstance): Promis
   }, async (request, reply) => {
     // A self-registered address must be confirmed first (settings.email_verification; issue 33).
     await assertVerified(app.db, request.caller);
-    return reply.code(201).send(await createCredential(app, request.caller, request.params.id, request.body));
+    const created = await createCredential(app, request.caller, request.params.id, request.body);
+    // The provider's webhooks hear of it (server/src/webhooks): never its secret.
+    await emitWebhookEvent(app.db, app.jobs, 'credential.created', `credential.created:${created.id}`, {
+      credential: { id: created.id, title: created.title, type: created.crdType, state: created.state, application: created.application },
+    }, app.clock.now());
+    return reply.code(201).send(created);
   });
 
   app.get('/credentials', {

@@ -3,6 +3,7 @@
 // and the applications and resources under one. Schemas in schemas/subscriptions.ts; behaviour
 // in server/src/subscriptions/.
 import { assertVerified } from '../auth/accountMail.ts';
+import { emitWebhookEvent } from '../webhooks/service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorResponses, List } from '../schemas/common.ts';
@@ -32,7 +33,13 @@ export default async function subscriptionRoutes(fastify: FastifyInstance): Prom
   }, async (request, reply) => {
     // A self-registered address must be confirmed first (settings.email_verification; issue 33).
     await assertVerified(app.db, request.caller);
-    return reply.status(201).send(await createSubscription(app.db, request.caller, request.body, app.clock.now()));
+    const now = app.clock.now();
+    const created = await createSubscription(app.db, request.caller, request.body, now);
+    // The provider's webhooks hear of it (server/src/webhooks); the event id makes it one delivery.
+    await emitWebhookEvent(app.db, app.jobs, 'subscription.created', `subscription.created:${created.id}`, {
+      subscription: { id: created.id, product: { id: request.body.product.id }, plan: { id: request.body.plan.id }, approval: created.approval, organisation: { id: request.caller.orgId } },
+    }, now);
+    return reply.status(201).send(created);
   });
 
   app.get('/subscriptionOptions', {

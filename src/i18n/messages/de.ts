@@ -1930,6 +1930,8 @@ export const de: Messages = {
   "mail.passwordChanged.subject": "Ihr Passwort für {site} wurde geändert",
   "mail.passwordChanged.body": "Das Passwort Ihres Kontos wurde am {when} geändert.",
   "mail.changed.notYou": "Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und informieren Sie Ihren Administrator.",
+  "mail.webhookDisabled.subject": "Ein Webhook von {site} wurde deaktiviert",
+  "mail.webhookDisabled.body": "Der Endpunkt {url} ist {hours} Stunden lang bei jeder Zustellung gescheitert und wurde deaktiviert. Beheben Sie das Problem und aktivieren Sie ihn auf der Seite Webhooks wieder.",
   // == end mail ==
 
   // == account ==

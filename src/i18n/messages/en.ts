@@ -1930,6 +1930,8 @@ export const en = {
   "mail.passwordChanged.subject": "Your password for {site} was changed",
   "mail.passwordChanged.body": "The password of your account was changed on {when}.",
   "mail.changed.notYou": "If it was not you, reset your password at once and tell your administrator.",
+  "mail.webhookDisabled.subject": "A webhook of {site} was turned off",
+  "mail.webhookDisabled.body": "The endpoint {url} failed every delivery for {hours} hours, so it was turned off. Fix it, then turn it on again on the Webhooks page.",
   // == end mail ==
 
   // == account ==

@@ -1930,6 +1930,8 @@ export const fr: Messages = {
   "mail.passwordChanged.subject": "Votre mot de passe pour {site} a été modifié",
   "mail.passwordChanged.body": "Le mot de passe de votre compte a été modifié le {when}.",
   "mail.changed.notYou": "Si ce n’était pas vous, réinitialisez tout de suite votre mot de passe et prévenez votre administrateur.",
+  "mail.webhookDisabled.subject": "Un webhook de {site} a été désactivé",
+  "mail.webhookDisabled.body": "Le point de terminaison {url} a échoué à chaque livraison pendant {hours} heures : il a été désactivé. Corrigez-le, puis réactivez-le sur la page Webhooks.",
   // == end mail ==
 
   // == account ==

@@ -1930,6 +1930,8 @@ export const pt: Messages = {
   "mail.passwordChanged.subject": "Sua senha em {site} foi alterada",
   "mail.passwordChanged.body": "A senha da sua conta foi alterada em {when}.",
   "mail.changed.notYou": "Se não foi você, redefina sua senha imediatamente e avise seu administrador.",
+  "mail.webhookDisabled.subject": "Um webhook de {site} foi desativado",
+  "mail.webhookDisabled.body": "O endpoint {url} falhou em todas as entregas por {hours} horas e foi desativado. Corrija-o e ative-o novamente na página Webhooks.",
   // == end mail ==
 
   // == account ==
