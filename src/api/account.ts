@@ -21,3 +21,20 @@ export const useOutbox = (enabled: boolean, query: { to?: string; offset: number
 
 export const useOutboxMessage = (id: string | null) =>
   useApiQuery<OutboxMessageDetail>(id ? keys.outboxMessage(id) : null, (api) => api.get<OutboxMessageDetail>(`/outbox/${encodeURIComponent(id!)}`));
+
+// Webhooks of the provider (server/src/routes/webhooks.ts)
+export type Webhook = Static<typeof import('../../server/src/schemas/webhooks.ts').Webhook>;
+export type WebhookDelivery = Static<typeof import('../../server/src/schemas/webhooks.ts').WebhookDelivery>;
+export type { WebhookCreate } from '../../server/src/schemas/webhooks.ts';
+
+export const useWebhooks = (enabled: boolean) =>
+  useApiQuery<{ items: Webhook[]; totalCount: number }>(enabled ? keys.webhooks() : null, (api) => api.get('/webhooks'));
+
+export const useWebhookDeliveries = (id: string) =>
+  useApiQuery<{ items: WebhookDelivery[]; totalCount: number }>(keys.webhookDeliveries(id), (api) => api.get(`/webhooks/${encodeURIComponent(id)}/deliveries`, { query: { limit: 20 } }));
+
+export const createWebhook = (api: Api, body: { url: string; events: string[] }) => api.post<Webhook & { secret: string }>('/webhooks', body);
+export const deleteWebhook = (api: Api, id: string) => api.delete<void>(`/webhooks/${encodeURIComponent(id)}`);
+export const enableWebhook = (api: Api, id: string) => api.post<Webhook>(`/webhooks/${encodeURIComponent(id)}/enable`);
+export const redeliverWebhook = (api: Api, id: string, deliveryId: string) =>
+  api.post<WebhookDelivery>(`/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`);

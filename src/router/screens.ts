@@ -234,6 +234,7 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
   forgotPassword: accountLinks('forgot'),
   resetPassword: accountLinks('reset'),
   outbox: screen(() => import('../screens/outbox/Outbox.tsx'), () => ({}), { sections: ['outbox'] }),
+  webhooks: screen(() => import('../screens/webhooks/Webhooks.tsx'), () => ({}), { sections: ['webhooks'] }),
 };
 
 const ids = new Map<ScreenEntry['load'], number>();

@@ -206,3 +206,10 @@ export const WEBHOOK_RETRY_WINDOW_HOURS = 24;
 export const WEBHOOK_DELIVERY_RETENTION_DAYS = 7;
 /** A receiver refuses a signature whose timestamp is further than this from its clock (replays). */
 export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
+/** Events a webhook endpoint may ask for (server/src/schemas/webhooks.ts; the webhooks screen). */
+export const WEBHOOK_EVENT_TYPES = [
+  'subscription.created', 'credential.created', 'gateway.quota.exceeded',
+  'accessRequest.pending', 'accessRequest.decided', 'subscription.pending', 'subscription.decided',
+  'review.pending', 'review.published', 'invoice.issued', 'invoice.pastDue', 'invoice.paid',
+  'credential.expiring', 'credential.suspended',
+] as const;

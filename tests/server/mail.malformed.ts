@@ -29,11 +29,11 @@ export const MAIL_CASES: MalformedCase[] = [
   { ...confirm, body: { token: 'not a token!', password: 'Correct-horse-42' }, parameter: 'token' },
   { ...confirm, body: { token, password: '' }, parameter: 'password' },
   { ...confirm, body: { token, password: 'x'.repeat(2000) }, parameter: 'password' },
-  // well-formed, but no such token: the same 400 as a used or expired one
-  { ...confirm, body: { token, password: 'Correct-horse-42' }, parameter: 'token' },
+  // well-formed, but no such token: the same 404 as a used or expired one
+  { ...confirm, body: { token, password: 'Correct-horse-42' }, parameter: 'token', status: 404 },
   { ...verify, body: {}, parameter: 'token' },
   { ...verify, body: { token: 'short' }, parameter: 'token' },
-  { ...verify, body: { token }, parameter: 'token' },
+  { ...verify, body: { token }, parameter: 'token', status: 404 },
   { route: 'GET /auth/verification', url: '/auth/verification?x=1', parameter: 'x', as: 'providerAdmin' },
   // webhooks
   { route: 'GET /webhooks', url: '/webhooks?x=1', parameter: 'x', as: 'providerAdmin' },

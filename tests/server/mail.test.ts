@@ -75,7 +75,7 @@ describe('e-mail over SMTP', () => {
     // Past the gate: the unknown product answers now, not the verification.
     expect((await subscribe()).json().errors[0].detail).not.toBe(NOT_VERIFIED);
     const again = await post('/auth/verifyEmail', { token });
-    expect(again.statusCode).toBe(400);
+    expect(again.statusCode).toBe(404);
     expect(again.json().errors[0]).toMatchObject({ detail: TOKEN_INVALID, source: { parameter: 'token' } });
   });
 

@@ -83,12 +83,13 @@ export function registerAccountMailJobs(jobs: JobRunner, origins: ReadonlySet<st
   });
 }
 
-/** Takes a token once: marks it used and returns its user, or throws 400 naming `token`. */
+/** Takes a token once: marks it used and returns its user, or throws 404 naming `token` (no usable
+ * link by that token, as an unknown invitation code answers). */
 async function takeToken(db: Db, token: string, purpose: 'verify' | 'reset', now: Date): Promise<{ id: string; userId: string }> {
   const [row] = await db.update(accountTokens).set({ usedAt: now })
     .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
     .returning({ id: accountTokens.id, userId: accountTokens.userId });
-  if (!row) throw new ApiError(400, 'Bad Request', TOKEN_INVALID, 'token');
+  if (!row) throw new ApiError(404, 'Not Found', TOKEN_INVALID, 'token');
   return row;
 }
 
@@ -110,7 +111,7 @@ const PASSWORD_DETAIL = {
 export async function resetPassword(db: Db, jobs: JobRunner, token: string, password: string, now: Date): Promise<void> {
   const [pending] = await db.select({ email: users.email }).from(accountTokens).innerJoin(users, eq(users.id, accountTokens.userId))
     .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, 'reset'), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)));
-  if (!pending) throw new ApiError(400, 'Bad Request', TOKEN_INVALID, 'token');
+  if (!pending) throw new ApiError(404, 'Not Found', TOKEN_INVALID, 'token');
   const problem = passwordProblem(password, pending.email);
   if (problem) throw badRequest('password', PASSWORD_DETAIL[problem] ?? 'password is not acceptable.');
   const passwordHash = await hashPasswordAsync(password);

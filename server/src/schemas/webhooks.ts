@@ -2,14 +2,10 @@
 // deliveries of events to them, each signed (Agora-Signature, server/src/webhooks/sign.ts).
 import { Type, type Static } from '@sinclair/typebox';
 import { Paging } from './common.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../../src/rules/constants.ts';
 
-/** Events an endpoint may ask for. */
-export const WEBHOOK_EVENT_TYPES = [
-  'subscription.created', 'credential.created', 'gateway.quota.exceeded',
-  'accessRequest.pending', 'accessRequest.decided', 'subscription.pending', 'subscription.decided',
-  'review.pending', 'review.published', 'invoice.issued', 'invoice.pastDue', 'invoice.paid',
-  'credential.expiring', 'credential.suspended',
-] as const;
+export { WEBHOOK_EVENT_TYPES };
+
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const WebhookCreate = Type.Object({

@@ -9,6 +9,7 @@
 // kept WEBHOOK_DELIVERY_RETENTION_DAYS, each redeliverable.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { and, arrayContains, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
@@ -60,8 +61,8 @@ async function checkUrl(egress: Egress, raw: string): Promise<string> {
   const host = canonicalHost(url.hostname);
   if (!host) throw badRequest('url', 'url has no host.');
   if (egress.allows(host)) return url.toString();
-  let addresses: string[];
-  try { addresses = (await lookup(host, { all: true })).map((a) => a.address); } catch { throw badRequest('url', `url's host ${host} does not resolve.`); }
+  // A host that does not resolve (yet) is taken: every delivery's connection is checked anyway.
+  const addresses = isIP(host) ? [host] : await lookup(host, { all: true }).then((list) => list.map((a) => a.address), () => []);
   for (const address of addresses) {
     const why = blockedAddress(address);
     if (why) throw badRequest('url', `url's host ${host} is a ${why} address: the server does not call it.`);

@@ -1977,4 +1977,29 @@ export const de: Messages = {
   "shell.signin.forgot": "Passwort vergessen?",
   "shell.menu.outbox": "Postausgang (E-Mails)",
   // == end shellmenu ==
+
+  // == webhooks ==
+  "webhooks.title": "Webhooks",
+  "webhooks.intro": "Ihre Systeme erfahren von Ereignissen des Marktplatzes: Jedes wird als JSON per POST gesendet, signiert mit dem Geheimnis des Endpunkts (Agora-Signature).",
+  "webhooks.url": "Endpunkt-URL",
+  "webhooks.events": "Ereignisse",
+  "webhooks.add": "Endpunkt hinzufügen",
+  "webhooks.secret": "Signaturgeheimnis des neuen Endpunkts: Kopieren Sie es jetzt, es wird nicht wieder angezeigt.",
+  "webhooks.empty": "Noch kein Endpunkt.",
+  "webhooks.state.enabled": "Aktiv",
+  "webhooks.state.disabled": "Nach 24 Stunden Fehlern deaktiviert",
+  "webhooks.enable": "Wieder aktivieren",
+  "webhooks.delete": "Löschen",
+  "webhooks.deliveries": "Zustellungen (letzte 7 Tage)",
+  "webhooks.noDeliveries": "Noch keine Zustellung.",
+  "webhooks.event": "Ereignis",
+  "webhooks.answer": "Antwort",
+  "webhooks.attempts": "Versuche",
+  "webhooks.redeliver": "Erneut zustellen",
+  "webhooks.delivery.pending": "Wird wiederholt",
+  "webhooks.delivery.delivered": "Zugestellt",
+  "webhooks.delivery.failed": "Fehlgeschlagen",
+  "webhooks.refresh": "Aktualisieren",
+  "shell.menu.webhooks": "Webhooks",
+  // == end webhooks ==
 };

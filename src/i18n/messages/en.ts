@@ -1977,6 +1977,31 @@ export const en = {
   "shell.signin.forgot": "Forgot your password?",
   "shell.menu.outbox": "Outbox (e-mails)",
   // == end shellmenu ==
+
+  // == webhooks ==
+  "webhooks.title": "Webhooks",
+  "webhooks.intro": "Your systems hear of marketplace events: each is POSTed as JSON, signed with the endpoint’s secret (Agora-Signature).",
+  "webhooks.url": "Endpoint URL",
+  "webhooks.events": "Events",
+  "webhooks.add": "Add the endpoint",
+  "webhooks.secret": "Signing secret of the new endpoint: copy it now, it is not shown again.",
+  "webhooks.empty": "No endpoint yet.",
+  "webhooks.state.enabled": "Enabled",
+  "webhooks.state.disabled": "Disabled after 24 hours of failures",
+  "webhooks.enable": "Turn on again",
+  "webhooks.delete": "Delete",
+  "webhooks.deliveries": "Deliveries (last 7 days)",
+  "webhooks.noDeliveries": "No delivery yet.",
+  "webhooks.event": "Event",
+  "webhooks.answer": "Answer",
+  "webhooks.attempts": "Attempts",
+  "webhooks.redeliver": "Redeliver",
+  "webhooks.delivery.pending": "Retrying",
+  "webhooks.delivery.delivered": "Delivered",
+  "webhooks.delivery.failed": "Failed",
+  "webhooks.refresh": "Refresh",
+  "shell.menu.webhooks": "Webhooks",
+  // == end webhooks ==
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1977,4 +1977,29 @@ export const fr: Messages = {
   "shell.signin.forgot": "Mot de passe oublié ?",
   "shell.menu.outbox": "Boîte d’envoi (e-mails)",
   // == end shellmenu ==
+
+  // == webhooks ==
+  "webhooks.title": "Webhooks",
+  "webhooks.intro": "Vos systèmes sont informés des événements de la place de marché : chacun est envoyé en POST au format JSON, signé avec le secret du point de terminaison (Agora-Signature).",
+  "webhooks.url": "URL du point de terminaison",
+  "webhooks.events": "Événements",
+  "webhooks.add": "Ajouter le point de terminaison",
+  "webhooks.secret": "Secret de signature du nouveau point de terminaison : copiez-le maintenant, il ne sera plus affiché.",
+  "webhooks.empty": "Aucun point de terminaison pour l’instant.",
+  "webhooks.state.enabled": "Activé",
+  "webhooks.state.disabled": "Désactivé après 24 heures d’échecs",
+  "webhooks.enable": "Réactiver",
+  "webhooks.delete": "Supprimer",
+  "webhooks.deliveries": "Livraisons (7 derniers jours)",
+  "webhooks.noDeliveries": "Aucune livraison pour l’instant.",
+  "webhooks.event": "Événement",
+  "webhooks.answer": "Réponse",
+  "webhooks.attempts": "Tentatives",
+  "webhooks.redeliver": "Renvoyer",
+  "webhooks.delivery.pending": "Nouvel essai prévu",
+  "webhooks.delivery.delivered": "Livré",
+  "webhooks.delivery.failed": "Échec",
+  "webhooks.refresh": "Actualiser",
+  "shell.menu.webhooks": "Webhooks",
+  // == end webhooks ==
 };

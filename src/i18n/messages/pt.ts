@@ -1977,4 +1977,29 @@ export const pt: Messages = {
   "shell.signin.forgot": "Esqueceu sua senha?",
   "shell.menu.outbox": "Caixa de saída (e-mails)",
   // == end shellmenu ==
+
+  // == webhooks ==
+  "webhooks.title": "Webhooks",
+  "webhooks.intro": "Seus sistemas ficam sabendo dos eventos do marketplace: cada um é enviado por POST em JSON, assinado com o segredo do endpoint (Agora-Signature).",
+  "webhooks.url": "URL do endpoint",
+  "webhooks.events": "Eventos",
+  "webhooks.add": "Adicionar o endpoint",
+  "webhooks.secret": "Segredo de assinatura do novo endpoint: copie-o agora, ele não será mostrado de novo.",
+  "webhooks.empty": "Nenhum endpoint ainda.",
+  "webhooks.state.enabled": "Ativado",
+  "webhooks.state.disabled": "Desativado após 24 horas de falhas",
+  "webhooks.enable": "Ativar de novo",
+  "webhooks.delete": "Excluir",
+  "webhooks.deliveries": "Entregas (últimos 7 dias)",
+  "webhooks.noDeliveries": "Nenhuma entrega ainda.",
+  "webhooks.event": "Evento",
+  "webhooks.answer": "Resposta",
+  "webhooks.attempts": "Tentativas",
+  "webhooks.redeliver": "Reenviar",
+  "webhooks.delivery.pending": "Tentando de novo",
+  "webhooks.delivery.delivered": "Entregue",
+  "webhooks.delivery.failed": "Falhou",
+  "webhooks.refresh": "Atualizar",
+  "shell.menu.webhooks": "Webhooks",
+  // == end webhooks ==
 };

@@ -18,7 +18,7 @@ export interface AccountLinksProps {
 function problem(error: unknown): { key: MessageKey; detail?: string } {
   if (!isApiError(error) || error.status === 0) return { key: 'common.error.network' };
   if (error.status === 429) return { key: 'account.tooMany' };
-  if (error.status === 400 && error.parameter === 'token') return { key: 'account.link.invalid' };
+  if ((error.status === 404 || error.status === 400) && error.parameter === 'token') return { key: 'account.link.invalid' };
   return { key: 'account.failed', detail: error.detail };
 }
 

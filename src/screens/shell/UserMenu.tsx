@@ -89,6 +89,17 @@ export function UserMenu({ settings }: { settings: SiteSettings }) {
               {t('shell.menu.outbox')}
             </Link>
           )}
+          {canReadOutbox && (
+            <Link
+              to="/webhooks"
+              onClick={close}
+              data-menu="webhooks"
+              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 no-underline hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+            >
+              <IconUsers size={16} />
+              {t('shell.menu.webhooks')}
+            </Link>
+          )}
           <button
             type="button"
             disabled={busy}
