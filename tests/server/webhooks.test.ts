@@ -84,7 +84,7 @@ describe('webhooks', () => {
     expect(verify(header, hit!.body.replace('evt-1', 'evt-2'), SECRET, clock.now().getTime())).toBe(false);
     // The same request replayed six minutes later: its timestamp is too old.
     expect(verify(header, hit!.body, SECRET, clock.now().getTime() + 6 * 60_000)).toBe(false);
-    expect((await deliveries(id))[0]).toMatchObject({ state: 'delivered', responseStatus: 200, responseBody: 'thanks', attempts: 1 });
+    expect((await deliveries(id)).find((d) => d.eventId === 'evt-1')).toMatchObject({ state: 'delivered', responseStatus: 200, responseBody: 'thanks', attempts: 1 });
   });
 
   it('retries after a 500 with back-off, and redelivers on request', async () => {
@@ -92,15 +92,16 @@ describe('webhooks', () => {
     await emit('evt-2');
     await t.app.jobs.drain();
     expect(hits).toHaveLength(2);
-    expect((await deliveries(id))[0]).toMatchObject({ eventId: 'evt-2', state: 'pending', responseStatus: 500, attempts: 1 });
+    const ofEvent = async (eventId: string) => (await deliveries(id)).find((d) => d.eventId === eventId && !d.redeliveryOf);
+    expect(await ofEvent('evt-2')).toMatchObject({ state: 'pending', responseStatus: 500, attempts: 1 });
     answer = 200;
     await t.app.jobs.drain(); // not due yet
     expect(hits).toHaveLength(2);
     clock.advance(30_000);
     await t.app.jobs.drain();
     expect(hits).toHaveLength(3);
-    const [second] = await deliveries(id);
-    expect(second).toMatchObject({ eventId: 'evt-2', state: 'delivered', attempts: 2 });
+    const second = await ofEvent('evt-2');
+    expect(second).toMatchObject({ state: 'delivered', attempts: 2 });
 
     const again = await t.request(admin, { method: 'POST', url: `/api/v1/webhooks/${id}/deliveries/${second!.id}/redeliver` });
     expect(again.status).toBe(202);
