@@ -8,6 +8,7 @@ export const SETTINGS: SiteSettings = {
   sitename: 'Agora Marketplace',
   public: true,
   signup: true,
+  email_verification: true,
   consumer: true,
   appearance: {
     colors: {

@@ -24,6 +24,7 @@ import type { AiModelOptions } from './assistant/external.ts';
 import { registerOps } from './ops/index.ts';
 import { registerOpenApi } from './openapi/index.ts';
 import { readFileSync } from 'node:fs';
+import { Mailer, type MailOptions } from './mail/mailer.ts';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './httpTimeouts.ts';
 
 declare module 'fastify' {
@@ -42,6 +43,8 @@ declare module 'fastify' {
     aiModel: AiModelOptions | null;
     /** TRANSACTIONS_RETENTION_DAYS: how long raw gateway transactions are kept (analytics/rollups.ts). */
     transactionsRetentionDays: number;
+    /** Outbound e-mail: SMTP_URL's relay, or the outbox only (server/src/mail). */
+    mailer: Mailer;
   }
 }
 
@@ -82,6 +85,8 @@ export interface AppOptions {
   metricsToken?: string | undefined;
   /** HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS: limits for slow clients (httpTimeouts.ts; default 10 s, 30 s). */
   httpTimeouts?: HttpTimeouts;
+  /** SMTP_URL, MAIL_FROM (config.ts; server/src/mail). Unset SMTP_URL: messages stay in the outbox. */
+  mail?: MailOptions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -128,6 +133,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => egress.close());
   app.decorate('publicOrigins', new Set(options.publicOrigins ?? []));
   app.decorate('aiModel', options.ai ?? null);
+  const mailer = new Mailer(options.mail);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
   // Raw transactions and the insights' rollups are pruned hourly (server/src/analytics/rollups.ts).
   app.decorate('transactionsRetentionDays', options.transactionsRetentionDays ?? DEFAULT_RETENTION_DAYS);
   registerPrune(app.jobs, app.transactionsRetentionDays);

@@ -6,6 +6,7 @@ import type { CredentialsOptions } from './credentials/runtime.ts';
 import { canonicalHost, type EgressOptions } from './gateway/egress.ts';
 import type { AiModelOptions } from './assistant/external.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './httpTimeouts.ts';
+import type { MailOptions } from './mail/mailer.ts';
 
 export interface ServerConfig {
   port: number;
@@ -39,6 +40,8 @@ export interface ServerConfig {
   shutdownTimeoutMs: number;
   /** HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS: limits for slow clients (httpTimeouts.ts). */
   httpTimeouts: HttpTimeouts;
+  /** SMTP_URL, MAIL_FROM: outbound e-mail (server/src/mail); no SMTP_URL, messages stay in the outbox. */
+  mail: MailOptions;
 }
 
 export class ConfigError extends Error {}
@@ -172,6 +175,24 @@ function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+/** SMTP_URL (smtp:// or smtps://, credentials in the URL, e.g. smtps://user:pass@smtp.example.com:465)
+ * and MAIL_FROM (an address, optionally with a name: `Acme APIs <apis@acme.com>`). */
+function mail(env: NodeJS.ProcessEnv): MailOptions {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl) {
+    let url: URL | null = null;
+    try { url = new URL(smtpUrl); } catch { /* refused below */ }
+    if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+      throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL (smtps://user:password@smtp.example.com:465), not the value given.');
+    }
+  }
+  const from = env.MAIL_FROM?.trim() || undefined;
+  if (from && !/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(from)) {
+    throw new ConfigError(`MAIL_FROM must be an e-mail address, optionally with a name (Acme APIs <apis@acme.com>), not "${from}".`);
+  }
+  return { smtpUrl, from };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const issuer = env.OIDC_ISSUER?.trim() || undefined;
   const jwksUrl = env.OIDC_JWKS_URL?.trim() || undefined;
@@ -214,5 +235,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 5000, 0, 600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 0, 600_000),
     httpTimeouts: httpTimeouts(env),
+    mail: mail(env),
   };
 }

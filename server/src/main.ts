@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     egress: config.egress, publicOrigins: config.publicOrigins, ai: config.ai, corsOrigins: config.corsOrigins, transactionsRetentionDays: config.transactionsRetentionDays,
     metricsToken: config.metricsToken,
     httpTimeouts: config.httpTimeouts,
+    mail: config.mail,
   });
   await app.listen({ port: config.port, host: config.host });
   // `npm run backup` asks this server for a consistent dump of its embedded store (ops/backup.ts).
@@ -55,6 +56,9 @@ async function main(): Promise<void> {
   console.log(`  embed:   http://${host}:${port}/embed`);
   console.log(`  API:     http://${host}:${port}/api/v1/marketplace`);
   if (!existsSync(join(process.cwd(), 'dist'))) console.log('  (dist/ is missing: run `npm run build` for the portal pages)');
+  console.log(app.mailer.mode === 'smtp'
+    ? `  e-mail:  sent through SMTP_URL's relay (every message also listed in the outbox: /outbox as a provider Administrator)`
+    : `  e-mail:  no SMTP_URL, so messages stay in the outbox: http://${host}:${port}/outbox (sign in as admin@agora.test)`);
   if (accounts.length) console.log(`\nDemo accounts:\n${table(accounts)}`);
   console.log('\nCtrl-C to stop.');
 

@@ -86,6 +86,11 @@ export const keys = {
   // Invitations into the organisation (src/api/invitations.ts)
   invitations: () => ['invitations', 'list'] as const,
   invitationLookup: (code: string) => ['invitations', 'lookup', code] as const,
+  // The provider's outbox of e-mails (src/api/account.ts)
+  outbox: (query: object) => ['outbox', 'list', query] as const,
+  outboxMessage: (id: string) => ['outbox', 'one', id] as const,
+  webhooks: () => ['webhooks', 'list'] as const,
+  webhookDeliveries: (id: string) => ['webhooks', id, 'deliveries'] as const,
   // Consumer insights (src/api/analytics.ts): chart, summaries, transactions, monthly usage, compliance
   analyticsChart: (query: object) => ['analytics', 'chart', query] as const,
   analyticsSummary: (query: object) => ['analytics', 'summary', query] as const,

@@ -22,6 +22,7 @@ import type { AccessWizardProps } from '../screens/wizard/AccessWizard.tsx';
 import type { ApprovalsProps } from '../screens/approvals/Approvals.tsx';
 import type { SubscriptionsProps } from '../screens/subscriptions/Subscriptions.tsx';
 import type { InsightsProps } from '../screens/insights/Insights.tsx';
+import type { AccountLinksProps } from '../screens/account/AccountLinks.tsx';
 
 export type Layout =
   /** top bar + side navigation (when signed in) */
@@ -144,6 +145,10 @@ export interface RegisterProps {
   invitation?: string;
 }
 
+const loadAccountLinks = () => import('../screens/account/AccountLinks.tsx');
+const accountLinks = (view: AccountLinksProps['view']) =>
+  screen(loadAccountLinks, (m): AccountLinksProps => ({ view, token: query(m).get('token') ?? undefined }), { layout: 'focus', sections: ['account'] });
+
 export const SCREENS: Record<RouteName, ScreenEntry> = {
   // Catalogue (spec 1 §2)
   home: screen(() => import('../screens/home/Home.tsx'), () => ({}), { sections: ['home', 'tiles'], catalogue: true }),
@@ -224,6 +229,12 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
   'insights.traffic': insightsView(() => 'traffic'),
   'insights.transaction': insightsView(() => 'traffic'),
   'insights.compliance': insightsView(() => 'compliance'),
+  // The pages the account e-mails link to, and the provider's outbox (issue 33)
+  verifyEmail: accountLinks('verify'),
+  forgotPassword: accountLinks('forgot'),
+  resetPassword: accountLinks('reset'),
+  outbox: screen(() => import('../screens/outbox/Outbox.tsx'), () => ({}), { sections: ['outbox'] }),
+  webhooks: screen(() => import('../screens/webhooks/Webhooks.tsx'), () => ({}), { sections: ['webhooks'] }),
 };
 
 const ids = new Map<ScreenEntry['load'], number>();

@@ -192,3 +192,24 @@ export const PASSWORD_MIN_DISTINCT_CHARS = 5;
 export const EMAIL_MAX_LENGTH = 254;
 export const DISPLAY_NAME_MAX_LENGTH = 100;
 export const ORGANISATION_NAME_MAX_LENGTH = 100;
+
+// Account e-mails (issue 33): how long the links of the verification and password-reset e-mails work.
+/** A password-reset link works once, this long. */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+/** A verification link works once, this long (a new one can be asked for). */
+export const EMAIL_VERIFICATION_TTL_DAYS = 7;
+
+// Webhooks for providers (issue 33).
+/** A delivery is retried with exponential back-off for this long, and an endpoint failing this long is disabled. */
+export const WEBHOOK_RETRY_WINDOW_HOURS = 24;
+/** Deliveries and their answers are kept this long. */
+export const WEBHOOK_DELIVERY_RETENTION_DAYS = 7;
+/** A receiver refuses a signature whose timestamp is further than this from its clock (replays). */
+export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
+/** Events a webhook endpoint may ask for (server/src/schemas/webhooks.ts; the webhooks screen). */
+export const WEBHOOK_EVENT_TYPES = [
+  'subscription.created', 'credential.created', 'gateway.quota.exceeded',
+  'accessRequest.pending', 'accessRequest.decided', 'subscription.pending', 'subscription.decided',
+  'review.pending', 'review.published', 'invoice.issued', 'invoice.pastDue', 'invoice.paid',
+  'credential.expiring', 'credential.suspended',
+] as const;

@@ -14,6 +14,7 @@ export type RouteName =
   | 'registrations' | 'registration' | 'registrationCreate'
   | 'subscriptions' | 'subscription'
   | 'approvals' | 'invitations'
+  | 'verifyEmail' | 'forgotPassword' | 'resetPassword' | 'outbox' | 'webhooks'
   | 'insights.health' | 'insights.appUsage' | 'insights.traffic' | 'insights.transaction' | 'insights.compliance';
 
 export const SEARCH_TABS = ['all', 'products', 'resources', 'documents'] as const;
@@ -99,11 +100,17 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'insights.traffic', pattern: '/consumer-insights/traffic' },
   { name: 'insights.transaction', pattern: '/consumer-insights/traffic/:transactionId' },
   { name: 'insights.compliance', pattern: '/consumer-insights/subscription-compliance' },
+  // Account e-mails' links (issue 33) and the provider's outbox of e-mails.
+  { name: 'verifyEmail', pattern: '/verify-email' },
+  { name: 'forgotPassword', pattern: '/forgot-password' },
+  { name: 'resetPassword', pattern: '/reset-password' },
+  { name: 'outbox', pattern: '/outbox' },
+  { name: 'webhooks', pattern: '/webhooks' },
 ];
 
 /** Areas that always need a signed-in user, even on a public marketplace (spec 2 §1, spec 3 defaults).
  * Consumer insights show the caller's own traffic, so they are treated the same way. */
-const SIGN_IN_PREFIXES = ['/applications', '/subscriptions', '/credentials', '/registrations', '/consumer-insights', '/approvals', '/invitations'];
+const SIGN_IN_PREFIXES = ['/applications', '/subscriptions', '/credentials', '/registrations', '/consumer-insights', '/approvals', '/invitations', '/outbox', '/webhooks'];
 
 export function requiresSignIn(path: string): boolean {
   return SIGN_IN_PREFIXES.some((p) => path === p || path.startsWith(p + '/'));

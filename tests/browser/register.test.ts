@@ -4,9 +4,13 @@
 // with signup off the banner promises no account and /register says registration is closed.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, pageErrors, poll, screenshot, sessionToken, useSuite } from './harness.ts';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { newPage, pageErrors, poll, screenshot, sessionToken, signIn, useSuite } from './harness.ts';
 
-const suite = useSuite({ settings: { signup: true } });
+// egress: the webhook test's receiver listens on this machine.
+const suite = useSuite({ settings: { signup: true }, egress: { allowHosts: ['127.0.0.1'] } });
 
 const form = (page: Page) => page.locator('agora-portal form');
 const input = (page: Page, name: string) => form(page).locator(`input[name=${name}]`);
@@ -203,6 +207,140 @@ describe('registration by invitation', () => {
       await Promise.all([admin.context().close(), page.context().close(), again.context().close()]);
     } finally {
       await suite.portal.setSettings({ signup: true });
+    }
+  });
+});
+
+const SHOTS = '/work/wt/shots/mail';
+const shot = async (page: Page, name: string) => {
+  await screenshot(page, name);
+  if (existsSync('/work/wt/shots')) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  }
+};
+
+// Account e-mails (issue 33): with no SMTP_URL the messages wait in the outbox, which the provider
+// Administrator reads in the portal; the links in them confirm the address and reset the password.
+describe('account e-mails through the outbox', () => {
+  /** The link of the newest e-mail of `kind` to `email`, read in the outbox screen as the admin. */
+  async function linkFromOutbox(admin: Page, email: string, kind: string): Promise<string> {
+    await admin.goto(`${suite.portal.baseUrl}/outbox`);
+    const row = admin.locator(`agora-portal tr[data-kind=${kind}]`, { hasText: email }).first();
+    await poll(async () => {
+      if (await row.count()) return true;
+      await admin.locator('agora-portal [data-screen=outbox] header button').click();
+      return false;
+    }, `an e-mail ${kind} to ${email} in the outbox`).toBe(true);
+    await row.locator('button').click();
+    const link = admin.locator('agora-portal [data-outbox-message] pre a').first();
+    await link.waitFor();
+    // Links point at PUBLIC_URL (unset here: http://localhost); this portal listens on its own port.
+    const url = new URL((await link.getAttribute('href'))!);
+    return `${suite.portal.baseUrl}${url.pathname}${url.search}`;
+  }
+
+  it('registers, confirms the address from the outbox, and resets the password', async () => {
+    const email = 'mia@mail.test';
+    const page = await newPage(suite.browser);
+    await page.goto(`${suite.portal.baseUrl}/register`);
+    await fill(page, { name: 'Mia Mail', email, password: 'tangerine-sofa-42', organisation: 'Mia Ltd' });
+    await form(page).locator('button[type=submit]').click();
+    await poll(() => here(page)).toBe('/');
+
+    const admin = await suite.pageAs('admin');
+    const verify = await linkFromOutbox(admin, email, 'verify');
+    expect(await admin.locator('agora-portal [data-outbox-message]').innerText()).toContain('Confirm your e-mail address');
+    await shot(admin, 'outbox-message-1280');
+    await admin.goto(`${suite.portal.baseUrl}/outbox`);
+    await admin.locator('agora-portal tr[data-kind]').first().waitFor();
+    await shot(admin, 'outbox-1280');
+    await admin.setViewportSize({ width: 375, height: 800 });
+    expect(await noHorizontalScroll(admin)).toBeLessThanOrEqual(375);
+    await shot(admin, 'outbox-375');
+    await admin.setViewportSize({ width: 1280, height: 800 });
+
+    await page.goto(verify);
+    await poll(() => page.locator('agora-portal [data-verify]').getAttribute('data-verify')).toBe('done');
+    await shot(page, 'verify-email-1280');
+    const token = await sessionToken(page, suite.portal.baseUrl);
+    const state = await (await fetch(`${suite.portal.baseUrl}/api/v1/auth/verification`, { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(state).toEqual({ verified: true, required: true });
+
+    // Forgotten password: from the sign-in page, as a visitor.
+    const visitor = await newPage(suite.browser);
+    await visitor.goto(`${suite.portal.baseUrl}/signin`);
+    await visitor.locator('agora-portal [data-forgot]').click();
+    await visitor.locator('agora-portal input[name=email]').fill(email);
+    await shot(visitor, 'forgot-password-1280');
+    await visitor.locator('agora-portal form button[type=submit]').click();
+    await visitor.locator('agora-portal [data-reset-sent]').waitFor();
+    const reset = await linkFromOutbox(admin, email, 'reset');
+    await visitor.goto(reset);
+    await visitor.locator('agora-portal input[name=password]').fill('new-tangerine-43');
+    await visitor.setViewportSize({ width: 375, height: 800 });
+    expect(await noHorizontalScroll(visitor)).toBeLessThanOrEqual(375);
+    await shot(visitor, 'reset-password-375');
+    await visitor.setViewportSize({ width: 1280, height: 800 });
+    await visitor.locator('agora-portal form button[type=submit]').click();
+    await visitor.locator('agora-portal [data-reset-done]').waitFor();
+    await shot(visitor, 'reset-password-done-1280');
+    await signIn(visitor, suite.portal.baseUrl, email, 'new-tangerine-43');
+    // Single use: the same link again is refused.
+    await visitor.goto(reset);
+    await visitor.locator('agora-portal input[name=password]').fill('third-tangerine-44');
+    await visitor.locator('agora-portal form button[type=submit]').click();
+    await poll(() => visitor.locator('agora-portal [role=alert]').innerText()).toContain('not valid');
+    expect([...pageErrors(page), ...pageErrors(admin)]).toEqual([]);
+    await Promise.all([page.context().close(), admin.context().close(), visitor.context().close()]);
+  });
+});
+
+describe('webhooks', () => {
+  it('a provider registers a webhook and sees a delivery', async () => {
+    const received: string[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+      req.on('end', () => { received.push(`${req.headers['agora-event']} ${req.headers['agora-signature'] ? 'signed' : 'unsigned'} ${body}`); res.end('ok'); });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/agora`;
+    const admin = await suite.pageAs('admin');
+    try {
+      await admin.goto(`${suite.portal.baseUrl}/webhooks`);
+      await admin.locator('agora-portal [data-screen=webhooks] input[name=url]').fill(url);
+      await admin.locator('agora-portal [data-screen=webhooks] form button[type=submit]').click();
+      await admin.locator('agora-portal [data-webhook-secret]').waitFor();
+      const webhook = admin.locator('agora-portal article[data-webhook]', { hasText: url });
+      await webhook.waitFor();
+      // An event: Acme's organisation Administrator creates a credential through the API.
+      const consumer = suite.account('orgadmin');
+      const signin = await fetch(`${suite.portal.baseUrl}/api/v1/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: consumer.email, password: consumer.password }) });
+      const { accessToken } = await signin.json() as { accessToken: string };
+      const created = await fetch(`${suite.portal.baseUrl}/api/v1/applications/app-acme-checkout/credentials`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ title: 'Webhook test key', credentialRequestDefinition: { crdId: { id: 'crd-apikey' }, crdType: 'APIKey' } }),
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      await poll(() => received.length, 'the receiver got the event').toBeGreaterThan(0);
+      expect(received[0]).toMatch(/^credential\.created signed \{/);
+      await poll(async () => {
+        await webhook.locator('button', { hasText: 'Refresh' }).click();
+        return webhook.locator('tr[data-delivery-state=delivered]').count();
+      }, 'a delivered row').toBeGreaterThan(0);
+      await shot(admin, 'webhooks-1280');
+      await admin.setViewportSize({ width: 375, height: 800 });
+      expect(await noHorizontalScroll(admin)).toBeLessThanOrEqual(375);
+      await shot(admin, 'webhooks-375');
+      await admin.setViewportSize({ width: 1280, height: 800 });
+      // Redeliver from the screen: the receiver hears the same event again.
+      await webhook.locator('tr[data-delivery] button', { hasText: 'Redeliver' }).first().click();
+      await poll(() => received.length, 'the redelivery').toBe(2);
+      expect(pageErrors(admin)).toEqual([]);
+    } finally {
+      await admin.context().close();
+      await new Promise((resolve) => receiver.close(resolve));
     }
   });
 });

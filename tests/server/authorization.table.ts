@@ -60,6 +60,22 @@ export interface RouteAccess {
 const REQUEST = { product: { id: 'prod-payments', version: { id: '{versionId}' } }, assetResource: { id: 'res-payments' }, subscription: { id: 'sub-acme-payments-starter' } };
 
 export const ACCESS: Record<string, Policy | RouteAccess> = {
+  // e-mail (issue 33): the outbox is the provider Administrators'; asking for a link answers 202
+  // to anyone whatever the address; a link's token is the secret of the other account routes
+  'GET /outbox': 'providerAdmin',
+  'GET /outbox/{id}': 'providerAdmin',
+  'POST /auth/passwordReset': { policy: 'public', body: { email: 'matrix@reset.test' } },
+  'POST /auth/verificationEmail': { policy: 'public', body: { email: 'matrix@reset.test' } },
+  'POST /auth/resetPassword': { policy: 'public', body: { token: 'matrix-unknown-token-0123456789', password: 'Correct-horse-42' } },
+  'POST /auth/verifyEmail': { policy: 'public', body: { token: 'matrix-unknown-token-0123456789' } },
+  'GET /auth/verification': 'signedIn',
+  // webhooks of the provider (issue 33): its Administrators'
+  'GET /webhooks': 'providerAdmin',
+  'POST /webhooks': { policy: 'providerAdmin', body: { url: 'https://hooks.example.com/agora', events: ['subscription.created'] } },
+  'DELETE /webhooks/{id}': 'providerAdmin',
+  'POST /webhooks/{id}/enable': 'providerAdmin',
+  'GET /webhooks/{id}/deliveries': 'providerAdmin',
+  'POST /webhooks/{id}/deliveries/{deliveryId}/redeliver': 'providerAdmin',
   // sign-in and the site configuration
   'POST /auth/signin': 'public',
   // the refresh token in the body (or the cookie with X-Agora-Session: cookie, auth.cookie.test.ts)
@@ -254,6 +270,10 @@ export const FIXTURES: Record<string, { seen: string; acmeOnly: string | null }>
   'credentialRequestDefinitions/:id': { seen: 'crd-apikey', acmeOnly: null },
   'accessRequestDefinitions/:id': { seen: 'ard-payments', acmeOnly: null },
   'applicationProfileDefinitions/:id': { seen: 'apd-company', acmeOnly: null },
+  // e-mails are the provider's record (issue 33): no consumer organisation reads one
+  'outbox/:id': { seen: 'mail-matrix-none', acmeOnly: null },
+  'webhooks/:id': { seen: 'wh-matrix-none', acmeOnly: null },
+  'deliveries/:deliveryId': { seen: 'whd-matrix-none', acmeOnly: null },
 };
 
 /** Tables whose rows carry org_id but are public by design (a review and its author are shown

@@ -19,6 +19,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/src/app.ts';
+import type { MailOptions } from '../../server/src/mail/mailer.ts';
 import { openStore, type Db, type Store } from '../../server/src/db/store.ts';
 import { organisations, sessions, teamMembers, teams, users } from '../../server/src/db/schema.ts';
 import { hashPassword } from '../../server/src/auth/password.ts';
@@ -81,6 +82,8 @@ export interface BuildTestAppOptions {
   corsOrigins?: string[];
   /** METRICS_TOKEN: the bearer token of GET /metrics (server/src/ops). */
   metricsToken?: string;
+  /** SMTP_URL, MAIL_FROM (server/src/mail); default none: messages stay in the outbox. */
+  mail?: MailOptions;
 }
 
 let template: Promise<Blob> | undefined;
@@ -141,6 +144,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     metricsToken: options.metricsToken,
     ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
   });
   await app.ready();
 

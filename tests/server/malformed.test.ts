@@ -43,6 +43,10 @@ import ai from '../../server/src/routes/ai.ts';
 import { AI_CASES } from './assistant.malformed.ts';
 import analytics from '../../server/src/routes/analytics.ts';
 import { ANALYTICS_CASES } from './analytics.malformed.ts';
+import mail from '../../server/src/routes/mail.ts';
+import account from '../../server/src/routes/account.ts';
+import webhooks from '../../server/src/routes/webhooks.ts';
+import { MAIL_CASES } from './mail.malformed.ts';
 
 type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -68,6 +72,7 @@ const TABLES: Table[] = [
   { area: 'publishing (imports)', cases: IMPORT_CASES, modules: [imports] },
   { area: 'AI assistant', cases: AI_CASES, modules: [ai] },
   { area: 'insights (analytics)', cases: ANALYTICS_CASES, modules: [analytics] },
+  { area: 'e-mail (outbox, account links)', cases: MAIL_CASES, modules: [mail, account, webhooks] },
 ];
 
 /** `GET /products/{id}` for every route the modules register (HEAD twins left out). */

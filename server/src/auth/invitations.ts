@@ -100,13 +100,13 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Claims the invitation for a new user inside the registering transaction; throws (and so rolls
  * the registration back) when the code is unknown, used, expired or for another address. */
-export async function takeInvitation(tx: Tx, code: string, email: string, now: Date): Promise<{ id: string; orgId: string; teamId: string | null }> {
+export async function takeInvitation(tx: Tx, code: string, email: string, now: Date): Promise<{ id: string; orgId: string; teamId: string | null; email: string | null }> {
   const [row] = await tx.update(invitations).set({ acceptedAt: now })
     .where(and(eq(invitations.codeHash, hashCode(code)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)))
     .returning({ id: invitations.id, orgId: invitations.orgId, teamId: invitations.teamId, email: invitations.email });
   if (!row) throw new ApiError(400, 'Bad Request', INVITATION_INVALID, 'invitation');
   if (row.email && row.email.toLowerCase() !== email.toLowerCase()) throw badRequest('email', INVITATION_OTHER_EMAIL);
-  return { id: row.id, orgId: row.orgId, teamId: row.teamId };
+  return { id: row.id, orgId: row.orgId, teamId: row.teamId, email: row.email };
 }
 
 /** Names the user an invitation opened (once the user row exists, in the same transaction). */

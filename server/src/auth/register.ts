@@ -35,8 +35,18 @@ export function checkRegistration(input: RegisterBody): void {
 
 export const EMAIL_TAKEN = 'An account with this e-mail address already exists: sign in instead.';
 
+export interface RegisterOptions {
+  /** Locale of the account's e-mails (from the registering browser). */
+  locale?: string;
+  /** settings.email_verification: the address waits for its link, unless an invitation for this
+   * very address was taken (that link reached it already). */
+  verify?: boolean;
+  /** Runs in the registering transaction once the user exists and must still confirm (the verification e-mail). */
+  onUnverified?: (tx: Db, userId: string) => Promise<void>;
+}
+
 /** Creates the organisation (or takes the invitation), the user and the team; returns the e-mail to sign in with. */
-export async function registerAccount(db: Db, input: RegisterBody, now: Date): Promise<{ userId: string; orgId: string; email: string }> {
+export async function registerAccount(db: Db, input: RegisterBody, now: Date, options: RegisterOptions = {}): Promise<{ userId: string; orgId: string; email: string }> {
   const email = input.email.trim();
   const name = input.name.trim();
   const passwordHash = await hashPasswordAsync(input.password);
@@ -61,10 +71,13 @@ export async function registerAccount(db: Db, input: RegisterBody, now: Date): P
     }
     // The unique index on lower(email) decides, so two registrations racing for one address
     // cannot both win; the loser's organisation (or claimed invitation) goes with its transaction.
+    const unverified = !!options.verify && !taken?.email;
     const [user] = await tx.insert(users).values({
-      id: userId, orgId, email, name, passwordHash, orgRoles, createdAt: now,
+      id: userId, orgId, email, name, passwordHash, orgRoles, createdAt: now, locale: options.locale ?? null,
+      emailVerifiedAt: unverified ? null : now,
     }).onConflictDoNothing().returning({ id: users.id });
     if (!user) throw conflict('email', EMAIL_TAKEN);
+    if (unverified) await options.onUnverified?.(tx as unknown as Db, userId);
     if (team.create) await tx.insert(teams).values({ id: team.id, orgId, name: team.create.name, tags: team.create.tags, type: 'consumer', createdAt: now });
     await tx.insert(teamMembers).values({ teamId: team.id, userId, roles: team.roles });
     if (taken) await recordInvitee(tx, taken.id, userId);

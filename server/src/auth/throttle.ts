@@ -97,6 +97,20 @@ export class RegistrationThrottle {
   }
 }
 
+/** Requests for a password-reset or verification link (issue 33), counted as sign-in counts its
+ * attempts: per address+client address (a few free) and per client address over all addresses
+ * (more free), then the same back-off. Every request counts, whether an account holds the
+ * address or not, so the limits tell nothing either. */
+export class MailRequestThrottle {
+  constructor(private readonly db: Db, private readonly clock: Clock) {}
+
+  async claim(email: string, address: string): Promise<void> {
+    const tooMany = (seconds: number) => new TooManyAttempts(seconds, 'requests for a link', 'email');
+    await takeAttempt(this.db, this.clock, `mail-address:${address}`, SIGNIN_LIMITS.addressFree, tooMany);
+    await takeAttempt(this.db, this.clock, `mail:${email.toLowerCase()}|${address}`, SIGNIN_LIMITS.accountFree, tooMany);
+  }
+}
+
 function forgetBefore(clock: Clock): string {
   return new Date(clock.now().getTime() - SIGNIN_LIMITS.forgetAfterMs).toISOString();
 }

@@ -52,6 +52,11 @@ export const users = pgTable('users', {
   providerGuid: text('provider_guid'),
   state: text('state').notNull().default('active'),
   createdAt: created(),
+  /** Locale of the e-mails the user gets (one of LOCALES; null: the default). Migration 0025. */
+  locale: text('locale'),
+  /** When the address was confirmed; null while a self-registered address waits for its link
+   * (mail/). Defaults to now: accounts not made by self-service registration count as verified. */
+  emailVerifiedAt: at('email_verified_at').defaultNow(),
 }, (t) => [
   uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
   uniqueIndex('users_external_subject_idx').on(t.externalSubject),
@@ -671,6 +676,71 @@ export const jobs = pgTable('jobs', {
   lockedUntil: at('locked_until'),
   createdAt: created(),
 }, (t) => [index('jobs_run_at_idx').on(t.runAt)]);
+
+/** Outbound e-mail (server/src/mail, migration 0025): one row per message, unique per event. */
+export const mailMessages = pgTable('mail_messages', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  kind: text('kind').notNull(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  toAddress: text('to_address').notNull(),
+  locale: text('locale').notNull(),
+  params: jsonb('params').notNull().default({}),
+  /** queued | sent | outbox | failed */
+  state: text('state').notNull().default('queued'),
+  subject: text('subject'),
+  textBody: text('text_body'),
+  htmlBody: text('html_body'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: created(),
+  sentAt: at('sent_at'),
+}, (t) => [uniqueIndex('mail_messages_idempotency_key_key').on(t.idempotencyKey), index('mail_messages_created_idx').on(t.createdAt)]);
+
+/** Single-use tokens of account e-mails (auth/accountMail.ts, migration 0025): only the hash is kept. */
+export const accountTokens = pgTable('account_tokens', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** verify | reset */
+  purpose: text('purpose').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: created(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+}, (t) => [uniqueIndex('account_tokens_token_hash_key').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId, t.purpose)]);
+
+/** Webhook endpoints of the provider (webhooks/, migration 0026); the secret sealed with the secrets key. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: text('id').primaryKey(),
+  url: text('url').notNull(),
+  eventTypes: text('event_types').array().notNull(),
+  secretSealed: text('secret_sealed').notNull(),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** enabled | disabled */
+  state: text('state').notNull().default('enabled'),
+  failingSince: at('failing_since'),
+  disabledAt: at('disabled_at'),
+  createdAt: created(),
+});
+
+/** One delivery of an event to an endpoint, with the endpoint's answer; kept 7 days. */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: text('id').primaryKey(),
+  endpointId: text('endpoint_id').notNull().references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+  eventId: text('event_id').notNull(),
+  eventType: text('event_type').notNull(),
+  payload: jsonb('payload').notNull(),
+  /** pending | delivered | failed */
+  state: text('state').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  responseStatus: integer('response_status'),
+  responseBody: text('response_body'),
+  error: text('error'),
+  redeliveryOf: text('redelivery_of'),
+  createdAt: created(),
+  lastAttemptAt: at('last_attempt_at'),
+  deliveredAt: at('delivered_at'),
+}, (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)]);
 
 /** Imports through the running server (POST /products/import), polled by the provider
  * (migration 0018). The description waits gzip-compressed and is dropped once done. */

@@ -1,6 +1,8 @@
 // Credentials (spec 2 §3, §4, §7): create for an application, list, read (decrypt), policies,
 // resources, the actions renew | rotate | suspend | enable, delete (asynchronous), and the
 // credential request definitions. Registers the provisioning and delete jobs.
+import { assertVerified } from '../auth/accountMail.ts';
+import { emitWebhookEvent } from '../webhooks/service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorResponses, IdParams, List } from '../schemas/common.ts';
@@ -28,7 +30,16 @@ export default async function credentialRoutes(fastify: FastifyInstance): Promis
 
   app.post('/applications/:id/credentials', {
     schema: { params: IdParams, body: CredentialCreate, response: { 201: Credential, ...ErrorResponses } },
-  }, async (request, reply) => reply.code(201).send(await createCredential(app, request.caller, request.params.id, request.body)));
+  }, async (request, reply) => {
+    // A self-registered address must be confirmed first (settings.email_verification; issue 33).
+    await assertVerified(app.db, request.caller);
+    const created = await createCredential(app, request.caller, request.params.id, request.body);
+    // The provider's webhooks hear of it (server/src/webhooks): never its secret.
+    await emitWebhookEvent(app.db, app.jobs, 'credential.created', `credential.created:${created.id}`, {
+      credential: { id: created.id, title: created.title, type: created.crdType, state: created.state, application: created.application },
+    }, app.clock.now());
+    return reply.code(201).send(created);
+  });
 
   app.get('/credentials', {
     schema: { querystring: CredentialsQuery, response: { 200: List(Credential), ...ErrorResponses } },

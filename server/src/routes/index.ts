@@ -28,6 +28,9 @@ import invoices from './invoices.ts';
 import imports from './imports.ts';
 import ai from './ai.ts';
 import analytics from './analytics.ts';
+import mail from './mail.ts';
+import account from './account.ts';
+import webhooks from './webhooks.ts';
 
 /** Every area of the /api/v1 contract, one module each (one line per area). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -60,4 +63,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(imports);
   await app.register(ai);
   await app.register(analytics);
+  await app.register(mail);
+  await app.register(account);
+  await app.register(webhooks);
 }

@@ -12,6 +12,8 @@ import { ApiError, conflict, forbidden } from '../errors.ts';
 import { tokenAnswer } from '../auth/cookie.ts';
 import { RegistrationThrottle, TooManyAttempts } from '../auth/throttle.ts';
 import { INVITATION_INVALID, invitationUsable } from '../auth/invitations.ts';
+import { queueVerification } from '../auth/accountMail.ts';
+import { mailLocale } from '../mail/render.ts';
 import { checkRegistration, EMAIL_TAKEN, emailTaken, registerAccount } from '../auth/register.ts';
 
 export const SIGNUP_CLOSED = 'This marketplace does not take registrations: ask your organisation’s administrator for an account.';
@@ -43,7 +45,12 @@ export default async function registerRoutes(fastify: FastifyInstance): Promise<
       throw new ApiError(400, 'Bad Request', INVITATION_INVALID, 'invitation');
     }
     if (await emailTaken(app.db, request.body.email)) throw conflict('email', EMAIL_TAKEN);
-    const account = await registerAccount(app.db, request.body, app.clock.now());
+    const now = app.clock.now();
+    const account = await registerAccount(app.db, request.body, now, {
+      locale: mailLocale(request.headers['accept-language']),
+      verify: settings.email_verification,
+      onUnverified: (tx, userId) => queueVerification(tx, app.jobs, app.publicOrigins, userId, now),
+    });
     return reply.status(201).send(tokenAnswer(app, request, reply, await app.auth.signIn(account.email, request.body.password)));
   });
 }

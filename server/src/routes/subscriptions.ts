@@ -2,6 +2,8 @@
 // with its history, subscribe, unsubscribe, the provider's decision, the side panel's options,
 // and the applications and resources under one. Schemas in schemas/subscriptions.ts; behaviour
 // in server/src/subscriptions/.
+import { assertVerified } from '../auth/accountMail.ts';
+import { emitWebhookEvent } from '../webhooks/service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorResponses, List } from '../schemas/common.ts';
@@ -28,7 +30,17 @@ export default async function subscriptionRoutes(fastify: FastifyInstance): Prom
 
   app.post('/subscriptions', {
     schema: { querystring: NoQuery, body: SubscriptionCreate, response: { 201: SubscriptionCreated, ...ErrorResponses } },
-  }, async (request, reply) => reply.status(201).send(await createSubscription(app.db, request.caller, request.body, app.clock.now())));
+  }, async (request, reply) => {
+    // A self-registered address must be confirmed first (settings.email_verification; issue 33).
+    await assertVerified(app.db, request.caller);
+    const now = app.clock.now();
+    const created = await createSubscription(app.db, request.caller, request.body, now);
+    // The provider's webhooks hear of it (server/src/webhooks); the event id makes it one delivery.
+    await emitWebhookEvent(app.db, app.jobs, 'subscription.created', `subscription.created:${created.id}`, {
+      subscription: { id: created.id, product: { id: request.body.product.id }, plan: { id: request.body.plan.id }, approval: created.approval, organisation: { id: request.caller.orgId } },
+    }, now);
+    return reply.status(201).send(created);
+  });
 
   app.get('/subscriptionOptions', {
     schema: { querystring: SubscriptionOptionsQuery, response: { 200: SubscriptionOptions, ...ErrorResponses } },

@@ -36,6 +36,9 @@ export const SiteSettings = Type.Object({
   /** visitors may browse without signing in */
   public: Type.Boolean(),
   signup: Type.Boolean(),
+  /** new self-registered accounts confirm their e-mail address before subscribing or creating
+   * credentials (browsing works at once); false: usable at once (issue 33) */
+  email_verification: Type.Boolean(),
   /** consumer features (applications, credentials, access requests, insights) are on */
   consumer: Type.Boolean(),
   appearance: Type.Object({
@@ -118,6 +121,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   sitename: DEFAULT_SITE_NAME,
   public: true,
   signup: false,
+  email_verification: true,
   consumer: true,
   appearance: {
     colors: {

@@ -1913,4 +1913,93 @@ export const de: Messages = {
   'viewers.asyncapi.op.request': "ANFRAGE",
   'viewers.asyncapi.op.reply': "ANTWORT",
   // == end viewers ==
+
+  // == mail ==
+  "mail.greeting": "Hallo {name},",
+  "mail.footer": "Sie erhalten diese E-Mail, weil Sie ein Konto bei {site} haben.",
+  "mail.verify.subject": "Bestätigen Sie Ihre E-Mail-Adresse für {site}",
+  "mail.verify.body": "Willkommen bei {site}. Bestätigen Sie, dass diese Adresse Ihnen gehört, um Produkte zu abonnieren und Zugangsdaten anzulegen. Der Link ist 7 Tage gültig.",
+  "mail.verify.action": "Adresse bestätigen",
+  "mail.reset.subject": "Setzen Sie Ihr Passwort für {site} zurück",
+  "mail.reset.body": "Jemand hat das Zurücksetzen des Passworts Ihres Kontos angefordert. Der Link funktioniert einmal, 30 Minuten lang.",
+  "mail.reset.ignore": "Wenn Sie das nicht waren, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.",
+  "mail.reset.action": "Neues Passwort wählen",
+  "mail.invitation.subject": "{inviter} lädt Sie zu {organisation} auf {site} ein",
+  "mail.invitation.body": "{inviter} lädt Sie ein, {organisation} auf {site} beizutreten. Die Einladung gilt bis {expires}.",
+  "mail.invitation.action": "Einladung annehmen",
+  "mail.passwordChanged.subject": "Ihr Passwort für {site} wurde geändert",
+  "mail.passwordChanged.body": "Das Passwort Ihres Kontos wurde am {when} geändert.",
+  "mail.changed.notYou": "Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und informieren Sie Ihren Administrator.",
+  "mail.webhookDisabled.subject": "Ein Webhook von {site} wurde deaktiviert",
+  "mail.webhookDisabled.body": "Der Endpunkt {url} ist {hours} Stunden lang bei jeder Zustellung gescheitert und wurde deaktiviert. Beheben Sie das Problem und aktivieren Sie ihn auf der Seite Webhooks wieder.",
+  // == end mail ==
+
+  // == account ==
+  "account.verify.title": "E-Mail-Adresse bestätigen",
+  "account.verify.working": "Adresse wird bestätigt…",
+  "account.verify.done": "Ihre E-Mail-Adresse ist bestätigt. Sie können jetzt Produkte abonnieren und Zugangsdaten anlegen.",
+  "account.link.invalid": "Dieser Link ist ungültig: Er wurde bereits verwendet oder ist abgelaufen. Fordern Sie einen neuen an.",
+  "account.continue": "Weiter zum Marktplatz",
+  "account.forgot.title": "Passwort zurücksetzen",
+  "account.forgot.intro": "Geben Sie die E-Mail-Adresse Ihres Kontos ein: Wir senden einen Link, um ein neues Passwort zu wählen.",
+  "account.email": "E-Mail-Adresse",
+  "account.forgot.submit": "Link senden",
+  "account.forgot.sent": "Wenn ein Konto {email} verwendet, ist ein Link zum Zurücksetzen des Passworts unterwegs. Er funktioniert einmal, 30 Minuten lang.",
+  "account.reset.title": "Neues Passwort wählen",
+  "account.reset.password": "Neues Passwort",
+  "account.reset.submit": "Passwort speichern",
+  "account.reset.done": "Ihr Passwort ist geändert, und alle Sitzungen Ihres Kontos wurden abgemeldet. Melden Sie sich mit dem neuen Passwort an.",
+  "account.signIn": "Anmelden",
+  "account.tooMany": "Zu viele Anfragen: Versuchen Sie es gleich noch einmal.",
+  "account.failed": "Das hat nicht geklappt: {detail}",
+  // == end account ==
+
+  // == outbox ==
+  "outbox.title": "Postausgang",
+  "outbox.intro.outbox": "Kein Mailserver ist konfiguriert (SMTP_URL), daher wird jede E-Mail des Marktplatzes hier aufbewahrt statt versendet.",
+  "outbox.intro.smtp": "Jede E-Mail, die der Marktplatz über seinen Mailserver gesendet hat, die neueste zuerst.",
+  "outbox.empty": "Noch keine E-Mail.",
+  "outbox.to": "An",
+  "outbox.subject": "Betreff",
+  "outbox.state": "Status",
+  "outbox.date": "Datum",
+  "outbox.pending": "(wird erstellt)",
+  "outbox.state.queued": "Wartend",
+  "outbox.state.sent": "Gesendet",
+  "outbox.state.outbox": "Aufbewahrt",
+  "outbox.state.failed": "Fehlgeschlagen",
+  "outbox.back": "Alle E-Mails",
+  "outbox.filter": "Empfänger",
+  "outbox.refresh": "Aktualisieren",
+  // == end outbox ==
+
+  // == shellmenu ==
+  "shell.signin.forgot": "Passwort vergessen?",
+  "shell.menu.outbox": "Postausgang (E-Mails)",
+  // == end shellmenu ==
+
+  // == webhooks ==
+  "webhooks.title": "Webhooks",
+  "webhooks.intro": "Ihre Systeme erfahren von Ereignissen des Marktplatzes: Jedes wird als JSON per POST gesendet, signiert mit dem Geheimnis des Endpunkts (Agora-Signature).",
+  "webhooks.url": "Endpunkt-URL",
+  "webhooks.events": "Ereignisse",
+  "webhooks.add": "Endpunkt hinzufügen",
+  "webhooks.secret": "Signaturgeheimnis des neuen Endpunkts: Kopieren Sie es jetzt, es wird nicht wieder angezeigt.",
+  "webhooks.empty": "Noch kein Endpunkt.",
+  "webhooks.state.enabled": "Aktiv",
+  "webhooks.state.disabled": "Nach 24 Stunden Fehlern deaktiviert",
+  "webhooks.enable": "Wieder aktivieren",
+  "webhooks.delete": "Löschen",
+  "webhooks.deliveries": "Zustellungen (letzte 7 Tage)",
+  "webhooks.noDeliveries": "Noch keine Zustellung.",
+  "webhooks.event": "Ereignis",
+  "webhooks.answer": "Antwort",
+  "webhooks.attempts": "Versuche",
+  "webhooks.redeliver": "Erneut zustellen",
+  "webhooks.delivery.pending": "Wird wiederholt",
+  "webhooks.delivery.delivered": "Zugestellt",
+  "webhooks.delivery.failed": "Fehlgeschlagen",
+  "webhooks.refresh": "Aktualisieren",
+  "shell.menu.webhooks": "Webhooks",
+  // == end webhooks ==
 };

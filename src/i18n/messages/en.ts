@@ -1913,6 +1913,95 @@ export const en = {
   'viewers.asyncapi.op.request': "REQUEST",
   'viewers.asyncapi.op.reply': "REPLY",
   // == end viewers ==
+
+  // == mail ==
+  "mail.greeting": "Hello {name},",
+  "mail.footer": "You receive this e-mail because you have an account at {site}.",
+  "mail.verify.subject": "Confirm your e-mail address for {site}",
+  "mail.verify.body": "Welcome to {site}. Confirm that this address is yours to subscribe to products and create credentials. The link is valid for 7 days.",
+  "mail.verify.action": "Confirm my address",
+  "mail.reset.subject": "Reset your password for {site}",
+  "mail.reset.body": "Someone asked to reset the password of your account. The link works once, for 30 minutes.",
+  "mail.reset.ignore": "If it was not you, ignore this e-mail: your password stays as it is.",
+  "mail.reset.action": "Choose a new password",
+  "mail.invitation.subject": "{inviter} invites you to {organisation} on {site}",
+  "mail.invitation.body": "{inviter} invites you to join {organisation} on {site}. The invitation is valid until {expires}.",
+  "mail.invitation.action": "Accept the invitation",
+  "mail.passwordChanged.subject": "Your password for {site} was changed",
+  "mail.passwordChanged.body": "The password of your account was changed on {when}.",
+  "mail.changed.notYou": "If it was not you, reset your password at once and tell your administrator.",
+  "mail.webhookDisabled.subject": "A webhook of {site} was turned off",
+  "mail.webhookDisabled.body": "The endpoint {url} failed every delivery for {hours} hours, so it was turned off. Fix it, then turn it on again on the Webhooks page.",
+  // == end mail ==
+
+  // == account ==
+  "account.verify.title": "Confirm your e-mail address",
+  "account.verify.working": "Confirming your address…",
+  "account.verify.done": "Your e-mail address is confirmed. You can now subscribe to products and create credentials.",
+  "account.link.invalid": "This link is not valid: it was used already or has expired. Ask for a new one.",
+  "account.continue": "Continue to the marketplace",
+  "account.forgot.title": "Reset your password",
+  "account.forgot.intro": "Enter the e-mail address of your account: we send a link to choose a new password.",
+  "account.email": "E-mail address",
+  "account.forgot.submit": "Send the link",
+  "account.forgot.sent": "If an account uses {email}, a link to reset its password is on its way. It works once, for 30 minutes.",
+  "account.reset.title": "Choose a new password",
+  "account.reset.password": "New password",
+  "account.reset.submit": "Save the password",
+  "account.reset.done": "Your password is changed, and every session of your account was signed out. Sign in with the new password.",
+  "account.signIn": "Sign in",
+  "account.tooMany": "Too many requests: try again in a little while.",
+  "account.failed": "That did not work: {detail}",
+  // == end account ==
+
+  // == outbox ==
+  "outbox.title": "Outbox",
+  "outbox.intro.outbox": "No mail server is configured (SMTP_URL), so every e-mail of the marketplace is kept here instead of being sent.",
+  "outbox.intro.smtp": "Every e-mail the marketplace sent through its mail server, newest first.",
+  "outbox.empty": "No e-mail yet.",
+  "outbox.to": "To",
+  "outbox.subject": "Subject",
+  "outbox.state": "State",
+  "outbox.date": "Date",
+  "outbox.pending": "(being written)",
+  "outbox.state.queued": "Queued",
+  "outbox.state.sent": "Sent",
+  "outbox.state.outbox": "Kept",
+  "outbox.state.failed": "Failed",
+  "outbox.back": "All e-mails",
+  "outbox.filter": "Recipient",
+  "outbox.refresh": "Refresh",
+  // == end outbox ==
+
+  // == shellmenu ==
+  "shell.signin.forgot": "Forgot your password?",
+  "shell.menu.outbox": "Outbox (e-mails)",
+  // == end shellmenu ==
+
+  // == webhooks ==
+  "webhooks.title": "Webhooks",
+  "webhooks.intro": "Your systems hear of marketplace events: each is POSTed as JSON, signed with the endpoint’s secret (Agora-Signature).",
+  "webhooks.url": "Endpoint URL",
+  "webhooks.events": "Events",
+  "webhooks.add": "Add the endpoint",
+  "webhooks.secret": "Signing secret of the new endpoint: copy it now, it is not shown again.",
+  "webhooks.empty": "No endpoint yet.",
+  "webhooks.state.enabled": "Enabled",
+  "webhooks.state.disabled": "Disabled after 24 hours of failures",
+  "webhooks.enable": "Turn on again",
+  "webhooks.delete": "Delete",
+  "webhooks.deliveries": "Deliveries (last 7 days)",
+  "webhooks.noDeliveries": "No delivery yet.",
+  "webhooks.event": "Event",
+  "webhooks.answer": "Answer",
+  "webhooks.attempts": "Attempts",
+  "webhooks.redeliver": "Redeliver",
+  "webhooks.delivery.pending": "Retrying",
+  "webhooks.delivery.delivered": "Delivered",
+  "webhooks.delivery.failed": "Failed",
+  "webhooks.refresh": "Refresh",
+  "shell.menu.webhooks": "Webhooks",
+  // == end webhooks ==
 } as const;
 
 export type MessageKey = keyof typeof en;

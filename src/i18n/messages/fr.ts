@@ -1913,4 +1913,93 @@ export const fr: Messages = {
   'viewers.asyncapi.op.request': "REQUÊTE",
   'viewers.asyncapi.op.reply': "RÉPONSE",
   // == end viewers ==
+
+  // == mail ==
+  "mail.greeting": "Bonjour {name},",
+  "mail.footer": "Vous recevez cet e-mail parce que vous avez un compte sur {site}.",
+  "mail.verify.subject": "Confirmez votre adresse e-mail pour {site}",
+  "mail.verify.body": "Bienvenue sur {site}. Confirmez que cette adresse est la vôtre pour vous abonner à des produits et créer des identifiants. Le lien est valable 7 jours.",
+  "mail.verify.action": "Confirmer mon adresse",
+  "mail.reset.subject": "Réinitialisez votre mot de passe pour {site}",
+  "mail.reset.body": "Quelqu’un a demandé la réinitialisation du mot de passe de votre compte. Le lien fonctionne une fois, pendant 30 minutes.",
+  "mail.reset.ignore": "Si ce n’était pas vous, ignorez cet e-mail : votre mot de passe reste inchangé.",
+  "mail.reset.action": "Choisir un nouveau mot de passe",
+  "mail.invitation.subject": "{inviter} vous invite à rejoindre {organisation} sur {site}",
+  "mail.invitation.body": "{inviter} vous invite à rejoindre {organisation} sur {site}. L’invitation est valable jusqu’au {expires}.",
+  "mail.invitation.action": "Accepter l’invitation",
+  "mail.passwordChanged.subject": "Votre mot de passe pour {site} a été modifié",
+  "mail.passwordChanged.body": "Le mot de passe de votre compte a été modifié le {when}.",
+  "mail.changed.notYou": "Si ce n’était pas vous, réinitialisez tout de suite votre mot de passe et prévenez votre administrateur.",
+  "mail.webhookDisabled.subject": "Un webhook de {site} a été désactivé",
+  "mail.webhookDisabled.body": "Le point de terminaison {url} a échoué à chaque livraison pendant {hours} heures : il a été désactivé. Corrigez-le, puis réactivez-le sur la page Webhooks.",
+  // == end mail ==
+
+  // == account ==
+  "account.verify.title": "Confirmer votre adresse e-mail",
+  "account.verify.working": "Confirmation de votre adresse…",
+  "account.verify.done": "Votre adresse e-mail est confirmée. Vous pouvez maintenant vous abonner à des produits et créer des identifiants.",
+  "account.link.invalid": "Ce lien n’est pas valide : il a déjà été utilisé ou a expiré. Demandez-en un nouveau.",
+  "account.continue": "Continuer vers la place de marché",
+  "account.forgot.title": "Réinitialiser votre mot de passe",
+  "account.forgot.intro": "Saisissez l’adresse e-mail de votre compte : nous envoyons un lien pour choisir un nouveau mot de passe.",
+  "account.email": "Adresse e-mail",
+  "account.forgot.submit": "Envoyer le lien",
+  "account.forgot.sent": "Si un compte utilise {email}, un lien pour réinitialiser son mot de passe est en route. Il fonctionne une fois, pendant 30 minutes.",
+  "account.reset.title": "Choisir un nouveau mot de passe",
+  "account.reset.password": "Nouveau mot de passe",
+  "account.reset.submit": "Enregistrer le mot de passe",
+  "account.reset.done": "Votre mot de passe est modifié et toutes les sessions de votre compte ont été fermées. Connectez-vous avec le nouveau mot de passe.",
+  "account.signIn": "Se connecter",
+  "account.tooMany": "Trop de demandes : réessayez dans un moment.",
+  "account.failed": "Cela n’a pas fonctionné : {detail}",
+  // == end account ==
+
+  // == outbox ==
+  "outbox.title": "Boîte d’envoi",
+  "outbox.intro.outbox": "Aucun serveur de messagerie n’est configuré (SMTP_URL) : chaque e-mail de la place de marché est conservé ici au lieu d’être envoyé.",
+  "outbox.intro.smtp": "Chaque e-mail envoyé par la place de marché via son serveur de messagerie, du plus récent au plus ancien.",
+  "outbox.empty": "Aucun e-mail pour l’instant.",
+  "outbox.to": "À",
+  "outbox.subject": "Objet",
+  "outbox.state": "État",
+  "outbox.date": "Date",
+  "outbox.pending": "(en cours de rédaction)",
+  "outbox.state.queued": "En file",
+  "outbox.state.sent": "Envoyé",
+  "outbox.state.outbox": "Conservé",
+  "outbox.state.failed": "Échec",
+  "outbox.back": "Tous les e-mails",
+  "outbox.filter": "Destinataire",
+  "outbox.refresh": "Actualiser",
+  // == end outbox ==
+
+  // == shellmenu ==
+  "shell.signin.forgot": "Mot de passe oublié ?",
+  "shell.menu.outbox": "Boîte d’envoi (e-mails)",
+  // == end shellmenu ==
+
+  // == webhooks ==
+  "webhooks.title": "Webhooks",
+  "webhooks.intro": "Vos systèmes sont informés des événements de la place de marché : chacun est envoyé en POST au format JSON, signé avec le secret du point de terminaison (Agora-Signature).",
+  "webhooks.url": "URL du point de terminaison",
+  "webhooks.events": "Événements",
+  "webhooks.add": "Ajouter le point de terminaison",
+  "webhooks.secret": "Secret de signature du nouveau point de terminaison : copiez-le maintenant, il ne sera plus affiché.",
+  "webhooks.empty": "Aucun point de terminaison pour l’instant.",
+  "webhooks.state.enabled": "Activé",
+  "webhooks.state.disabled": "Désactivé après 24 heures d’échecs",
+  "webhooks.enable": "Réactiver",
+  "webhooks.delete": "Supprimer",
+  "webhooks.deliveries": "Livraisons (7 derniers jours)",
+  "webhooks.noDeliveries": "Aucune livraison pour l’instant.",
+  "webhooks.event": "Événement",
+  "webhooks.answer": "Réponse",
+  "webhooks.attempts": "Tentatives",
+  "webhooks.redeliver": "Renvoyer",
+  "webhooks.delivery.pending": "Nouvel essai prévu",
+  "webhooks.delivery.delivered": "Livré",
+  "webhooks.delivery.failed": "Échec",
+  "webhooks.refresh": "Actualiser",
+  "shell.menu.webhooks": "Webhooks",
+  // == end webhooks ==
 };

@@ -1913,4 +1913,93 @@ export const pt: Messages = {
   'viewers.asyncapi.op.request': "REQUISIÇÃO",
   'viewers.asyncapi.op.reply': "RESPOSTA",
   // == end viewers ==
+
+  // == mail ==
+  "mail.greeting": "Olá {name},",
+  "mail.footer": "Você recebe este e-mail porque tem uma conta em {site}.",
+  "mail.verify.subject": "Confirme seu endereço de e-mail em {site}",
+  "mail.verify.body": "Bem-vindo a {site}. Confirme que este endereço é seu para assinar produtos e criar credenciais. O link é válido por 7 dias.",
+  "mail.verify.action": "Confirmar meu endereço",
+  "mail.reset.subject": "Redefina sua senha em {site}",
+  "mail.reset.body": "Alguém pediu para redefinir a senha da sua conta. O link funciona uma vez, por 30 minutos.",
+  "mail.reset.ignore": "Se não foi você, ignore este e-mail: sua senha continua a mesma.",
+  "mail.reset.action": "Escolher uma nova senha",
+  "mail.invitation.subject": "{inviter} convida você para {organisation} em {site}",
+  "mail.invitation.body": "{inviter} convida você a entrar em {organisation} em {site}. O convite é válido até {expires}.",
+  "mail.invitation.action": "Aceitar o convite",
+  "mail.passwordChanged.subject": "Sua senha em {site} foi alterada",
+  "mail.passwordChanged.body": "A senha da sua conta foi alterada em {when}.",
+  "mail.changed.notYou": "Se não foi você, redefina sua senha imediatamente e avise seu administrador.",
+  "mail.webhookDisabled.subject": "Um webhook de {site} foi desativado",
+  "mail.webhookDisabled.body": "O endpoint {url} falhou em todas as entregas por {hours} horas e foi desativado. Corrija-o e ative-o novamente na página Webhooks.",
+  // == end mail ==
+
+  // == account ==
+  "account.verify.title": "Confirmar seu endereço de e-mail",
+  "account.verify.working": "Confirmando seu endereço…",
+  "account.verify.done": "Seu endereço de e-mail foi confirmado. Agora você pode assinar produtos e criar credenciais.",
+  "account.link.invalid": "Este link não é válido: já foi usado ou expirou. Peça um novo.",
+  "account.continue": "Continuar para o marketplace",
+  "account.forgot.title": "Redefinir sua senha",
+  "account.forgot.intro": "Informe o endereço de e-mail da sua conta: enviamos um link para escolher uma nova senha.",
+  "account.email": "Endereço de e-mail",
+  "account.forgot.submit": "Enviar o link",
+  "account.forgot.sent": "Se uma conta usa {email}, um link para redefinir a senha está a caminho. Ele funciona uma vez, por 30 minutos.",
+  "account.reset.title": "Escolher uma nova senha",
+  "account.reset.password": "Nova senha",
+  "account.reset.submit": "Salvar a senha",
+  "account.reset.done": "Sua senha foi alterada e todas as sessões da sua conta foram encerradas. Entre com a nova senha.",
+  "account.signIn": "Entrar",
+  "account.tooMany": "Pedidos demais: tente novamente daqui a pouco.",
+  "account.failed": "Não funcionou: {detail}",
+  // == end account ==
+
+  // == outbox ==
+  "outbox.title": "Caixa de saída",
+  "outbox.intro.outbox": "Nenhum servidor de e-mail está configurado (SMTP_URL), então cada e-mail do marketplace fica guardado aqui em vez de ser enviado.",
+  "outbox.intro.smtp": "Cada e-mail que o marketplace enviou pelo seu servidor de e-mail, do mais recente ao mais antigo.",
+  "outbox.empty": "Nenhum e-mail ainda.",
+  "outbox.to": "Para",
+  "outbox.subject": "Assunto",
+  "outbox.state": "Estado",
+  "outbox.date": "Data",
+  "outbox.pending": "(sendo escrito)",
+  "outbox.state.queued": "Na fila",
+  "outbox.state.sent": "Enviado",
+  "outbox.state.outbox": "Guardado",
+  "outbox.state.failed": "Falhou",
+  "outbox.back": "Todos os e-mails",
+  "outbox.filter": "Destinatário",
+  "outbox.refresh": "Atualizar",
+  // == end outbox ==
+
+  // == shellmenu ==
+  "shell.signin.forgot": "Esqueceu sua senha?",
+  "shell.menu.outbox": "Caixa de saída (e-mails)",
+  // == end shellmenu ==
+
+  // == webhooks ==
+  "webhooks.title": "Webhooks",
+  "webhooks.intro": "Seus sistemas ficam sabendo dos eventos do marketplace: cada um é enviado por POST em JSON, assinado com o segredo do endpoint (Agora-Signature).",
+  "webhooks.url": "URL do endpoint",
+  "webhooks.events": "Eventos",
+  "webhooks.add": "Adicionar o endpoint",
+  "webhooks.secret": "Segredo de assinatura do novo endpoint: copie-o agora, ele não será mostrado de novo.",
+  "webhooks.empty": "Nenhum endpoint ainda.",
+  "webhooks.state.enabled": "Ativado",
+  "webhooks.state.disabled": "Desativado após 24 horas de falhas",
+  "webhooks.enable": "Ativar de novo",
+  "webhooks.delete": "Excluir",
+  "webhooks.deliveries": "Entregas (últimos 7 dias)",
+  "webhooks.noDeliveries": "Nenhuma entrega ainda.",
+  "webhooks.event": "Evento",
+  "webhooks.answer": "Resposta",
+  "webhooks.attempts": "Tentativas",
+  "webhooks.redeliver": "Reenviar",
+  "webhooks.delivery.pending": "Tentando de novo",
+  "webhooks.delivery.delivered": "Entregue",
+  "webhooks.delivery.failed": "Falhou",
+  "webhooks.refresh": "Atualizar",
+  "shell.menu.webhooks": "Webhooks",
+  // == end webhooks ==
 };

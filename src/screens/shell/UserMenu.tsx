@@ -5,7 +5,7 @@ import { signOut, useSession } from '../../api/auth.ts';
 import { useApi } from '../../api/context.ts';
 import type { SiteSettings } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
-import { isAdministrator } from '../../rules/roles.ts';
+import { isAdministrator, isProviderAdministrator } from '../../rules/roles.ts';
 import { Link, useNavigate } from '../../router/context.tsx';
 import { cx } from '../../ui/tone.ts';
 import { IconChevron } from './icons.tsx';
@@ -42,6 +42,8 @@ export function UserMenu({ settings }: { settings: SiteSettings }) {
   const name = session?.user.name || session?.user.email || '';
   // The Administrator of a consumer organisation invites colleagues into it (/invitations).
   const canInvite = !!session && !session.provider_guid && isAdministrator(session, { consumerMarketplace: true });
+  // A provider Administrator reads the e-mails the marketplace made (/outbox, issue 33).
+  const canReadOutbox = isProviderAdministrator(session);
 
   return (
     <div className="relative">
@@ -74,6 +76,28 @@ export function UserMenu({ settings }: { settings: SiteSettings }) {
             >
               <IconUsers size={16} />
               {t('shell.menu.invitations')}
+            </Link>
+          )}
+          {canReadOutbox && (
+            <Link
+              to="/outbox"
+              onClick={close}
+              data-menu="outbox"
+              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 no-underline hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+            >
+              <IconUsers size={16} />
+              {t('shell.menu.outbox')}
+            </Link>
+          )}
+          {canReadOutbox && (
+            <Link
+              to="/webhooks"
+              onClick={close}
+              data-menu="webhooks"
+              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 no-underline hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+            >
+              <IconUsers size={16} />
+              {t('shell.menu.webhooks')}
             </Link>
           )}
           <button

@@ -144,6 +144,9 @@ export default function SignIn({ returnTo, reason }: SignInProps) {
             {t('shell.signin.submit')}
           </Button>
         </form>
+        <p className="m-0 mt-4 text-center text-sm">
+          <Link to="/forgot-password" data-forgot="" className="font-medium text-primary no-underline hover:underline">{t('shell.signin.forgot')}</Link>
+        </p>
         {/* Only a marketplace that takes registrations offers one; others send people to their administrator. */}
         {settings && (
           <p className="m-0 mt-6 text-center text-sm text-gray-600" data-signup={settings.signup ? 'open' : 'closed'}>
