@@ -33,6 +33,8 @@ export const TAGS: Record<string, string> = {
   Publishing: 'Importing specifications as products.',
   Assistant: 'The AI assistant.',
   Insights: 'Traffic, charts and usage of the gateway.',
+  Mail: 'The outbox of e-mails kept when no SMTP relay is set.',
+  Webhooks: 'A provider\'s webhook endpoints and their signed deliveries.',
   Meta: 'This description of the API.',
 };
 
@@ -50,6 +52,11 @@ export const OPERATIONS: Record<string, OperationWords> = {
   'POST /auth/signout': { tag: 'Auth', summary: 'Sign out (revokes the session)', auth: 'refresh' },
   'GET /auth/findSession': { tag: 'Auth', summary: 'The signed-in user, roles and teams' },
   'POST /auth/register': { tag: 'Auth', summary: 'Register an account and organisation', auth: 'none' },
+  'POST /auth/verificationEmail': { tag: 'Auth', summary: 'Send the address-verification e-mail again (the same answer for any address)', auth: 'none' },
+  'POST /auth/verifyEmail': { tag: 'Auth', summary: 'Confirm an e-mail address with the token of its link', auth: 'none' },
+  'GET /auth/verification': { tag: 'Auth', summary: 'Whether the signed-in user\'s address is verified' },
+  'POST /auth/passwordReset': { tag: 'Auth', summary: 'Ask for a password-reset link (the same answer for any address)', auth: 'none' },
+  'POST /auth/resetPassword': { tag: 'Auth', summary: 'Set a new password with a reset token (single use)', auth: 'none' },
   'GET /invitations': { tag: 'Organisation', summary: 'List invitations into the organisation' },
   'POST /invitations': { tag: 'Organisation', summary: 'Invite someone into the organisation' },
   'DELETE /invitations/{id}': { tag: 'Organisation', summary: 'Withdraw an invitation' },
@@ -160,4 +167,12 @@ export const OPERATIONS: Record<string, OperationWords> = {
   'GET /analytics/applications': { tag: 'Insights', summary: 'Traffic by application' },
   'GET /openapi.json': { tag: 'Meta', summary: 'This description (JSON)', auth: 'none' },
   'GET /openapi.yaml': { tag: 'Meta', summary: 'This description (YAML)', auth: 'none' },
+  'GET /outbox': { tag: 'Mail', summary: 'List the e-mails kept in the outbox' },
+  'GET /outbox/{id}': { tag: 'Mail', summary: 'Get one e-mail of the outbox (text and HTML)' },
+  'GET /webhooks': { tag: 'Webhooks', summary: 'List the webhook endpoints' },
+  'POST /webhooks': { tag: 'Webhooks', summary: 'Register a webhook endpoint (URL, event types; the secret is shown once)' },
+  'DELETE /webhooks/{id}': { tag: 'Webhooks', summary: 'Delete a webhook endpoint' },
+  'POST /webhooks/{id}/enable': { tag: 'Webhooks', summary: 'Turn a disabled webhook endpoint on again' },
+  'GET /webhooks/{id}/deliveries': { tag: 'Webhooks', summary: 'List an endpoint\'s deliveries of the last 7 days and their answers' },
+  'POST /webhooks/{id}/deliveries/{deliveryId}/redeliver': { tag: 'Webhooks', summary: 'Deliver an event again' },
 };
