@@ -11,6 +11,7 @@
 // The credential never enters the request: the caller names its kind, and each language reads
 // it from the environment ($AGORA_API_KEY…); browser JavaScript, which has no environment,
 // declares named placeholders to fill in.
+import type { CodeLanguage } from './codeViewer.ts';
 import { curl } from 'httpsnippet/dist/targets/shell/curl/client.js';
 import { fetch as browserFetch } from 'httpsnippet/dist/targets/javascript/fetch/client.js';
 import { fetch as nodeFetch } from 'httpsnippet/dist/targets/node/fetch/client.js';
@@ -30,7 +31,7 @@ export const SAMPLE_LANGUAGE_LABELS: Record<SampleLanguage, string> = {
 };
 
 /** The highlighter's language of each sample. */
-export const SAMPLE_HIGHLIGHT: Record<SampleLanguage, string> = {
+export const SAMPLE_HIGHLIGHT: Record<SampleLanguage, CodeLanguage> = {
   curl: 'bash', javascript: 'javascript', node: 'javascript', python: 'python', go: 'go', java: 'java', csharp: 'csharp', php: 'php', ruby: 'ruby',
 };
 
