@@ -152,7 +152,8 @@ function prepare(request: SampleRequest): Record<string, unknown> {
     }
   }
 
-  const url = `${request.server.replace(/\/+$/, '')}/${request.path.replace(/^\/+/, '')}`;
+  const path = request.path.replace(/^\/+/, '');
+  const url = path ? `${request.server.replace(/\/+$/, '')}/${path}` : request.server;
   const search = query.map((q) => encodePair(q.name, q.value)).join('&');
   const fullUrl = search ? `${url}?${search}` : url;
   const parsed = new URL(url);
@@ -289,4 +290,87 @@ export function codeSample(request: SampleRequest, language: SampleLanguage): st
     : dialect.env(credential.kind === 'bearer' ? CREDENTIAL_ENV.token : CREDENTIAL_ENV.apiKey);
   text = spliceExpression(text, expression, dialect.concat);
   return dialect.prelude ? dialect.prelude(text, credential.kind) : text;
+}
+
+// ------------------------------------------------------------------ GraphQL and AsyncAPI
+
+/** A GraphQL operation as the HTTP request that runs it (POST, JSON body with query and variables):
+ * its curl and fetch samples are then codeSample's. */
+export function graphqlRequest(input: {
+  server: string; query: string; variables?: Record<string, unknown> | null; operationName?: string | null; credential?: SampleCredential | null;
+}): SampleRequest {
+  const body: Record<string, unknown> = { query: input.query };
+  if (input.variables && Object.keys(input.variables).length) body.variables = input.variables;
+  if (input.operationName) body.operationName = input.operationName;
+  return {
+    method: 'POST', server: input.server, path: '', headers: [['Accept', 'application/json']],
+    body: { contentType: 'application/json', text: JSON.stringify(body) }, credential: input.credential ?? null,
+  };
+}
+
+export type AsyncProtocol = 'ws' | 'wss' | 'mqtt' | 'mqtts' | 'kafka' | 'kafka-secure';
+
+/** The protocols an AsyncAPI subscribe sample exists for (servers' `protocol`). */
+export const ASYNC_PROTOCOLS: readonly AsyncProtocol[] = ['ws', 'wss', 'mqtt', 'mqtts', 'kafka', 'kafka-secure'];
+
+const js = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+
+/**
+ * Subscribing to an AsyncAPI channel in JavaScript, by the protocol of the document's server:
+ * the browser's WebSocket, MQTT.js, KafkaJS. The credential is an environment variable, as in the
+ * HTTP samples. null for a protocol without a sample.
+ */
+export function asyncSubscribeSample(input: { protocol: string; url: string; channel: string }): string | null {
+  const protocol = input.protocol.toLowerCase();
+  if (protocol === 'ws' || protocol === 'wss') {
+    const base = /^wss?:\/\//.test(input.url) ? input.url : `${protocol}://${input.url}`;
+    const url = `${base.replace(/\/+$/, '')}/${input.channel.replace(/^\/+/, '')}`;
+    return [
+      `const socket = new WebSocket(${js(url)});`,
+      '',
+      "socket.addEventListener('message', (event) => {",
+      '  console.log(JSON.parse(event.data));',
+      '});',
+    ].join('\n');
+  }
+  if (protocol === 'mqtt' || protocol === 'mqtts') {
+    const url = /^mqtts?:\/\//.test(input.url) ? input.url : `${protocol}://${input.url}`;
+    return [
+      "import mqtt from 'mqtt';",
+      '',
+      `const client = mqtt.connect(${js(url)}, {`,
+      `  username: process.env.${CREDENTIAL_ENV.username},`,
+      `  password: process.env.${CREDENTIAL_ENV.password},`,
+      '});',
+      '',
+      `client.subscribe(${js(input.channel)});`,
+      "client.on('message', (topic, payload) => {",
+      '  console.log(topic, JSON.parse(payload.toString()));',
+      '});',
+    ].join('\n');
+  }
+  if (protocol === 'kafka' || protocol === 'kafka-secure') {
+    const brokers = input.url.replace(/^kafka(-secure)?:\/\//, '');
+    return [
+      "import { Kafka } from 'kafkajs';",
+      '',
+      'const kafka = new Kafka({',
+      `  brokers: [${js(brokers)}],`,
+      ...(protocol === 'kafka-secure' ? [
+        '  ssl: true,',
+        `  sasl: { mechanism: 'plain', username: process.env.${CREDENTIAL_ENV.username}, password: process.env.${CREDENTIAL_ENV.password} },`,
+      ] : []),
+      '});',
+      "const consumer = kafka.consumer({ groupId: 'my-group' });",
+      '',
+      'await consumer.connect();',
+      `await consumer.subscribe({ topics: [${js(input.channel)}] });`,
+      'await consumer.run({',
+      '  eachMessage: async ({ topic, message }) => {',
+      '    console.log(topic, JSON.parse(message.value.toString()));',
+      '  },',
+      '});',
+    ].join('\n');
+  }
+  return null;
 }

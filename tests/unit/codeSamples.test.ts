@@ -2,7 +2,7 @@
 // JavaScript text (reviewed by hand: these are what a developer copies), the other languages
 // produced and naming the credential, and a known secret never in any sample.
 import { describe, expect, it } from 'vitest';
-import { codeSample, SAMPLE_LANGUAGES, type SampleRequest } from '../../src/rules/codeSamples.ts';
+import { asyncSubscribeSample, codeSample, graphqlRequest, SAMPLE_LANGUAGES, type SampleRequest } from '../../src/rules/codeSamples.ts';
 import { authOptions, sampleCredentialOf, type ConsoleAuth } from '../../src/rules/consoleAuth.ts';
 import { describeRequest } from '../../src/screens/explorer/openapi/request.ts';
 import { normalizeOperation } from '../../src/screens/explorer/openapi/model.ts';
@@ -315,5 +315,37 @@ describe('the secret', () => {
         expect(text).toMatch(/AGORA_(API_KEY|TOKEN|USERNAME)/);
       }
     }
+  });
+});
+
+describe('GraphQL and AsyncAPI', () => {
+  it('a GraphQL operation is a POST with query and variables, as curl and fetch', () => {
+    const request = graphqlRequest({ server: `${SERVER}/graphql`, query: 'query($id: ID!) { product(id: $id) { name } }', variables: { id: 'p-1' }, credential: { kind: 'bearer' } });
+    expect(codeSample(request, 'curl')).toBe([
+      'curl --request POST \\',
+      `  --url ${SERVER}/graphql \\`,
+      "  --header 'Accept: application/json' \\",
+      '  --header "Authorization: Bearer $AGORA_TOKEN" \\',
+      "  --header 'content-type: application/json' \\",
+      `  --data '{"query":"query($id: ID!) { product(id: $id) { name } }","variables":{"id":"p-1"}}'`,
+    ].join('\n'));
+    expect(codeSample(request, 'javascript')).toContain(`body: '{"query":"query($id: ID!) { product(id: $id) { name } }","variables":{"id":"p-1"}}'`);
+  });
+  it('an AsyncAPI channel: WebSocket, MQTT and Kafka subscribe samples in JavaScript', () => {
+    expect(asyncSubscribeSample({ protocol: 'wss', url: 'wss://events.example/ws', channel: 'orders/created' })).toBe([
+      "const socket = new WebSocket('wss://events.example/ws/orders/created');",
+      '',
+      "socket.addEventListener('message', (event) => {",
+      '  console.log(JSON.parse(event.data));',
+      '});',
+    ].join('\n'));
+    const mqtt = asyncSubscribeSample({ protocol: 'mqtt', url: 'broker.example:1883', channel: 'devices/+/telemetry' })!;
+    expect(mqtt).toContain("mqtt.connect('mqtt://broker.example:1883'");
+    expect(mqtt).toContain("client.subscribe('devices/+/telemetry');");
+    expect(mqtt).toContain('password: process.env.AGORA_PASSWORD');
+    const kafka = asyncSubscribeSample({ protocol: 'kafka-secure', url: 'kafka.example:9093', channel: 'orders' })!;
+    expect(kafka).toContain("brokers: ['kafka.example:9093']");
+    expect(kafka).toContain("await consumer.subscribe({ topics: ['orders'] });");
+    expect(asyncSubscribeSample({ protocol: 'amqp', url: 'x', channel: 'y' })).toBeNull();
   });
 });
