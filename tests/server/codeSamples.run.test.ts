@@ -35,7 +35,7 @@ beforeAll(async () => {
   // The seeded Payments resource (built-in mock upstream), under its product and version.
   gateway = `${API}/gateway/prod-payments/ver-payments-3/res-payments`;
   dir = mkdtempSync(join(tmpdir(), 'agora-samples-'));
-});
+}, 300_000); // the demo seed on a busy 2-core machine
 afterAll(async () => {
   await t?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
