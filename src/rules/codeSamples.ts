@@ -277,7 +277,11 @@ const CLIENT_OPTIONS: Partial<Record<SampleLanguage, Record<string, unknown>>> =
 
 /** The code that sends `request` in `language`, reading the credential from the environment. */
 export function codeSample(request: SampleRequest, language: SampleLanguage): string {
-  let text = CLIENTS[language].convert(prepare(request), CLIENT_OPTIONS[language]);
+  const prepared = prepare(request);
+  // A path parameter left empty stays `{name}` for the reader to fill in: curl would read the
+  // braces as a glob, so it gets --globoff then.
+  const options = language === 'curl' && /[{}[\]]/.test(String(prepared.fullUrl)) ? { ...CLIENT_OPTIONS.curl, globOff: true } : CLIENT_OPTIONS[language];
+  let text = CLIENTS[language].convert(prepared, options);
   // Node 18+ has fetch built in; the top-level await wants an ES module (.mjs), not require().
   if (language === 'node') text = text.replace(/^const fetch = require\('node-fetch'\);\n\n/, '');
   // httpsnippet writes Python's file as the string "open('x', 'rb')": the file itself is meant.

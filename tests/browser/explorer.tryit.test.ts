@@ -343,6 +343,10 @@ describe('code samples (issue 30)', () => {
     expect(curl).toContain(`${suite.portal.baseUrl}/api/v1/gateway/prod-petstore/ver-petstore-2/res-petstore/pets/`);
     expect(curl).toContain('"api_key: $AGORA_API_KEY"');
     expect(curl).not.toContain('demo-secret-samples-77');
+    // Highlighted as shell (a grammar loaded with the samples, not with the code viewer).
+    await expect.poll(() => samples.locator('[data-sample-text] code .hljs-string').count()).toBeGreaterThan(0);
+    await screenshotBoth(page, samples, 'curl');
+    await page.setViewportSize({ width: 1280, height: 900 });
     // Nine languages; Python chosen is remembered for this user after a reload.
     expect(await samples.locator('[role="tab"]').allInnerTexts()).toEqual(['cURL', 'JavaScript', 'Node.js', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby']);
     await samples.locator('[role="tab"]', { hasText: 'Python' }).click();
@@ -377,18 +381,18 @@ describe('code samples (issue 30)', () => {
     await expect.poll(() => code.innerText()).toContain('<img src=x onerror="window.__samplesXss=1">');
     expect(await page.evaluate(() => (window as unknown as { __samplesXss?: number }).__samplesXss)).toBeUndefined();
     expect(await code.locator('img, script').count()).toBe(0);
-    await screenshotBoth(page, samples);
+    await screenshotBoth(page, samples, 'provider');
     await page.context().close();
   });
 });
 
 /** The open samples at 1280 and 375 px, for the reviewer (issue 30's screenshots). */
-async function screenshotBoth(page: Page, samples: ReturnType<Page['locator']>) {
+async function screenshotBoth(page: Page, samples: ReturnType<Page['locator']>, name: string) {
   const dir = process.env.SAMPLES_SHOTS;
   if (!dir) return;
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await samples.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${dir}/samples-${width}.png` });
+    await page.screenshot({ path: `${dir}/samples-${name}-${width}.png` });
   }
 }

@@ -263,6 +263,10 @@ describe('every language', () => {
     expect(text).toMatch(expected[language]!);
     expect(text).toContain(`${SERVER}/pets/42?status=sold%20out&tag=a&tag=b`);
   });
+  it('curl turns globbing off when a path parameter is left as {name}', () => {
+    const text = codeSample({ method: 'GET', server: SERVER, path: '/pets/{petId}', credential: null }, 'curl');
+    expect(text).toBe(`curl --request GET \\\n  --globoff \\\n  --url '${SERVER}/pets/{petId}'`);
+  });
   it('Go imports what the credential needs', () => {
     expect(codeSample(form, 'go')).toMatch(/import \(\n\t"encoding\/base64"\n\t"os"\n/);
   });

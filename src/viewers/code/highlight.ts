@@ -14,9 +14,6 @@ import python from 'highlight.js/lib/languages/python';
 import rust from 'highlight.js/lib/languages/rust';
 import go from 'highlight.js/lib/languages/go';
 import csharp from 'highlight.js/lib/languages/csharp';
-import bash from 'highlight.js/lib/languages/bash';
-import php from 'highlight.js/lib/languages/php';
-import ruby from 'highlight.js/lib/languages/ruby';
 import type { CodeLanguage } from '../../rules/codeViewer.ts';
 
 hljs.registerLanguage('json', json);
@@ -31,15 +28,12 @@ hljs.registerLanguage('python', python);
 hljs.registerLanguage('rust', rust);
 hljs.registerLanguage('go', go);
 hljs.registerLanguage('csharp', csharp);
-// Code samples' languages (curl, PHP, Ruby).
-hljs.registerLanguage('bash', bash);
-hljs.registerLanguage('php', php);
-hljs.registerLanguage('ruby', ruby);
 
 /** The spec's names -> highlight.js grammars (html is xml's, js is javascript's, proto is protobuf's). */
 const GRAMMAR: Record<CodeLanguage, string> = {
   json: 'json', xml: 'xml', yaml: 'yaml', java: 'java', typescript: 'typescript', javascript: 'javascript', js: 'javascript',
   markdown: 'markdown', proto: 'protobuf', python: 'python', html: 'xml', rust: 'rust', go: 'go', csharp: 'csharp',
+  // Registered by sampleGrammars.ts when the code samples load (plain text until then).
   bash: 'bash', php: 'php', ruby: 'ruby',
 };
 

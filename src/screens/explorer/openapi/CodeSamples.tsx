@@ -18,7 +18,11 @@ import { Code } from '../LazyCode.tsx';
 import type { NormalizedOperation } from './model.ts';
 import { describeRequest, type TryItValues } from './request.ts';
 
-const loadGenerator = loadOnce(() => import('../../../rules/codeSamples.ts'));
+// The generator, and the highlighter's grammars that only samples need, in one wait.
+const loadGenerator = loadOnce(() => Promise.all([import('../../../rules/codeSamples.ts'), import('../../../viewers/code/sampleGrammars.ts')]).then(([generator, grammars]) => {
+  grammars.registerSampleGrammars();
+  return generator;
+}));
 
 const storageKey = (subject: string) => `agora.codeSamples.language.${subject || 'visitor'}`;
 
