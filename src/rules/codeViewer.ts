@@ -49,7 +49,14 @@ const LANGUAGE_BY_NAME: Record<string, CodeLanguage> = {
   html: 'html', htm: 'html',
   rs: 'rust', rust: 'rust',
   go: 'go', cs: 'csharp', csharp: 'csharp',
+  sh: 'bash', bash: 'bash', shell: 'bash', curl: 'bash', php: 'php', rb: 'ruby', ruby: 'ruby',
+  'c#': 'csharp', golang: 'go', node: 'javascript', 'node.js': 'javascript', nodejs: 'javascript',
 };
+
+/** The highlighter language of a provider's code sample (x-codeSamples' lang: "cURL", "C#", "Node.js"…). */
+export function languageOfSample(lang: string): CodeLanguage | null {
+  return LANGUAGE_BY_NAME[lang.trim().toLowerCase()] ?? null;
+}
 
 /** Content types that name a language outright. */
 const LANGUAGE_BY_CONTENT_TYPE: Array<[RegExp, CodeLanguage]> = [

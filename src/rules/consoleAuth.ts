@@ -5,6 +5,7 @@
 // X-Agora-Upstream-<Name>, the user's application and credential as X-Agora-Application/-Credential).
 import { GATEWAY_APPLICATION_HEADER, GATEWAY_CREDENTIAL_HEADER, GATEWAY_UPSTREAM_HEADER_PREFIX } from './constants.ts';
 import { usableInConsole, type CredentialFacts } from './credentials.ts';
+import type { SampleCredential } from './codeSamples.ts';
 
 /** Grant types named by OpenAPI 3 flows, OpenAPI 2 flows and RFC 6749. */
 export type GrantType =
@@ -299,4 +300,27 @@ export function serverChoices(endpoints: unknown): ServerChoice[] {
     out.push({ url, description: isObject(e) ? str(e.description) ?? '' : '' });
   }
   return out;
+}
+
+// ------------------------------------------------------------------------ code samples
+
+/**
+ * The credential a code sample names (src/rules/codeSamples.ts): the kind and name of what the
+ * console applied, never its value. Without one, or with one of the user's own credentials
+ * (internal), the sample calls the gateway as an application does: `X-API-Key` unless the chosen
+ * credential is of another type (HTTPBasic, OAuth).
+ */
+export function sampleCredentialOf(option: AuthOption | undefined, auth: ConsoleAuth | null, internalType?: string | null): SampleCredential {
+  const gatewayKey: SampleCredential = { kind: 'apiKey', in: 'header', name: 'X-API-Key' };
+  if (!auth || !option || option.kind === 'none' || auth.origin === 'internal') {
+    if (internalType === 'HTTPBasic') return { kind: 'basic' };
+    if (internalType === 'OAuth') return { kind: 'bearer' };
+    return gatewayKey;
+  }
+  switch (option.kind) {
+    case 'apiKey':
+      return { kind: 'apiKey', in: auth.apiKeyIn ?? option.in ?? 'header', name: (filled(auth.apiKeyName) ? auth.apiKeyName! : option.name ?? 'X-API-Key').trim() };
+    case 'basic': return { kind: 'basic' };
+    default: return { kind: 'bearer' };
+  }
 }

@@ -151,7 +151,7 @@ export const CODE_VIEWER_FIRST_LINES = 100;
 export const CODE_VIEWER_MORE_LINES = 50;
 export const CODE_VIEWER_LANGUAGES = [
   'json', 'xml', 'yaml', 'java', 'typescript', 'javascript', 'js', 'markdown',
-  'proto', 'python', 'html', 'rust', 'go', 'csharp',
+  'proto', 'python', 'html', 'rust', 'go', 'csharp', 'bash', 'php', 'ruby',
 ] as const;
 
 // Traffic and assistant

@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { and, desc, eq, gte } from 'drizzle-orm';
-import { transactions } from '../../server/src/db/schema.ts';
+import { assetResources, transactions } from '../../server/src/db/schema.ts';
+import { indexSpecification } from '../../server/src/spec/store.ts';
 import { newPage, pageErrors, sessionToken, signIn, useSuite } from './harness.ts';
 
 const suite = useSuite();
@@ -293,3 +294,105 @@ describe('Authorize panel', () => {
     await page.context().close();
   });
 });
+
+describe('code samples (issue 30)', () => {
+  /** A small description whose operation carries the provider's own samples, one an XSS payload. */
+  const PROVIDER_DOC = JSON.stringify({
+    openapi: '3.0.3', info: { title: 'Samples', version: '1' }, servers: [{ url: 'https://samples.agora.test' }],
+    paths: {
+      '/things/{id}': {
+        get: {
+          operationId: 'getThing', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' }, example: 't-1' }],
+          'x-codeSamples': [
+            { lang: 'JavaScript', label: 'Node SDK', source: 'const thing = await client.things.get("t-1");' },
+            { lang: 'PHP', source: '<img src=x onerror="window.__samplesXss=1"><script>window.__samplesXss=2</script>' },
+          ],
+          responses: { 200: { description: 'OK', content: { 'application/json': { example: { id: 't-1' } } } } },
+        },
+      },
+    },
+  });
+
+  async function openSamples(op: ReturnType<Page['locator']>) {
+    await op.locator('[data-action="code-samples"]').click();
+    const samples = op.locator('[data-samples-selected]');
+    await samples.waitFor({ timeout: 30_000 });
+    return samples;
+  }
+
+  it('load on first open, call the gateway with the authorized credential as $AGORA_API_KEY, remember the language', async () => {
+    const { page } = await consumerPage();
+    const chunks: string[] = [];
+    page.on('request', (r) => { if (/codeSamples/i.test(r.url())) chunks.push(r.url()); });
+    await open(page, '/productDetails/prod-petstore/resources/res-petstore/methods');
+    await page.locator('agora-portal [data-action="open-authorize"]').click();
+    const authorize = page.locator('agora-portal [data-part="authorize"]');
+    await authorize.waitFor();
+    await authorize.locator('select').first().selectOption('api_key');
+    await authorize.locator('[data-field="apiKey"]').fill('demo-secret-samples-77');
+    await page.locator('agora-portal [data-action="authorize"]').click();
+    const op = await openOperation(page, 'get', '/pets/{petId}');
+    expect(chunks, 'the generator is not loaded before the samples are opened').toEqual([]);
+
+    const samples = await openSamples(op);
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(await samples.getAttribute('data-samples-selected')).toBe('curl');
+    const text = () => samples.locator('[data-sample-text] [data-code-viewer] code').innerText();
+    await expect.poll(text).toContain('curl --request GET');
+    const curl = await text();
+    expect(curl).toContain(`${suite.portal.baseUrl}/api/v1/gateway/prod-petstore/ver-petstore-2/res-petstore/pets/`);
+    expect(curl).toContain('"api_key: $AGORA_API_KEY"');
+    expect(curl).not.toContain('demo-secret-samples-77');
+    // Highlighted as shell (a grammar loaded with the samples, not with the code viewer).
+    await expect.poll(() => samples.locator('[data-sample-text] code .hljs-string').count()).toBeGreaterThan(0);
+    await screenshotBoth(page, samples, 'curl');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Nine languages; Python chosen is remembered for this user after a reload.
+    expect(await samples.locator('[role="tab"]').allInnerTexts()).toEqual(['cURL', 'JavaScript', 'Node.js', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby']);
+    await samples.locator('[role="tab"]', { hasText: 'Python' }).click();
+    await expect.poll(text).toContain('import requests');
+    expect(await text()).toContain('os.environ["AGORA_API_KEY"]');
+    await samples.locator('[data-code-viewer] button').first().waitFor();
+
+    await page.reload();
+    await page.locator('agora-portal [data-page="resource"] [data-part="tab-content"]').waitFor({ timeout: 30_000 });
+    const again = await openSamples(await openOperation(page, 'get', '/pets/{petId}'));
+    expect(await again.getAttribute('data-samples-selected')).toBe('python');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("show the provider's own samples first, highlighted, an XSS payload as text", async () => {
+    await suite.portal.db.insert(assetResources).values({
+      id: 'res-samples', productVersionId: 'ver-petstore-2', title: 'Samples', type: 'oas3', specification: PROVIDER_DOC,
+      specificationSize: PROVIDER_DOC.length, upstreamUrl: 'mock:',
+    }).onConflictDoNothing();
+    await indexSpecification(suite.portal.db, 'res-samples');
+    const { page } = await consumerPage();
+    await open(page, '/productDetails/prod-petstore/resources/res-samples/methods');
+    const samples = await openSamples(await openOperation(page, 'get', '/things/{id}'));
+    const tabs = await samples.locator('[role="tab"]').allInnerTexts();
+    expect(tabs.slice(0, 3)).toEqual(['Node SDK', 'PHP', 'cURL']);
+    expect(await samples.getAttribute('data-samples-selected')).toBe('provider:0:JavaScript');
+    const code = samples.locator('[data-sample-text] [data-code-viewer] code');
+    await expect.poll(() => code.innerText()).toContain('client.things.get("t-1")');
+    expect(await code.locator('.hljs-string').count()).toBeGreaterThan(0);
+    await samples.locator('[role="tab"][id$="-tab-provider:1:PHP"]').click();
+    await expect.poll(() => code.innerText()).toContain('<img src=x onerror="window.__samplesXss=1">');
+    expect(await page.evaluate(() => (window as unknown as { __samplesXss?: number }).__samplesXss)).toBeUndefined();
+    expect(await code.locator('img, script').count()).toBe(0);
+    await screenshotBoth(page, samples, 'provider');
+    await page.context().close();
+  });
+});
+
+/** The open samples at 1280 and 375 px, for the reviewer (issue 30's screenshots). */
+async function screenshotBoth(page: Page, samples: ReturnType<Page['locator']>, name: string) {
+  const dir = process.env.SAMPLES_SHOTS;
+  if (!dir) return;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await samples.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${dir}/samples-${name}-${width}.png` });
+  }
+}

@@ -33,6 +33,8 @@ hljs.registerLanguage('csharp', csharp);
 const GRAMMAR: Record<CodeLanguage, string> = {
   json: 'json', xml: 'xml', yaml: 'yaml', java: 'java', typescript: 'typescript', javascript: 'javascript', js: 'javascript',
   markdown: 'markdown', proto: 'protobuf', python: 'python', html: 'xml', rust: 'rust', go: 'go', csharp: 'csharp',
+  // Registered by sampleGrammars.ts when the code samples load (plain text until then).
+  bash: 'bash', php: 'php', ruby: 'ruby',
 };
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

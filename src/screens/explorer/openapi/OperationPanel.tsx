@@ -18,6 +18,7 @@ import { METHOD_HEX, methodTryable } from './methods.ts';
 import { normalizeOperation, toFieldText, typeLabel, type Callback, type MediaContent, type NormalizedOperation, type Parameter, type ResponseLink, type SecurityRequirement } from './model.ts';
 import { buildRequest, missingValues, paramKey, type TryItValues } from './request.ts';
 import { SchemaIds, SchemaView } from './SchemaView.tsx';
+import { CodeSamples } from './CodeSamples.tsx';
 
 const INPUT = 'w-full rounded-md border border-gray-300 bg-white px-2.5 py-1.5 text-sm text-gray-900 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30';
 
@@ -109,6 +110,7 @@ function OperationBody({ op, summary, swagger2, warm }: { op: NormalizedOperatio
         </div>
       )}
       {answer && <Answer answer={answer} />}
+      {!summary.webhook && !warm && <CodeSamples op={op} method={summary.method} path={summary.path} values={values} swagger2={swagger2} />}
 
       <Responses responses={op.responses} open={warm} />
       {op.callbacks.length > 0 && <Callbacks callbacks={op.callbacks} />}

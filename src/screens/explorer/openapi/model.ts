@@ -70,6 +70,17 @@ export interface NormalizedOperation {
    * else any one of the requirements. An empty requirement ({}) makes authorization optional. */
   security: SecurityRequirement[] | null;
   callbacks: Callback[];
+  /** The provider's own samples (x-codeSamples, Redoc's x-code-samples), in their order. */
+  codeSamples: ProviderSample[];
+}
+
+export interface ProviderSample { lang: string; label: string; source: string }
+
+/** x-codeSamples / x-code-samples entries with a source; anything else is left out. */
+function providerSamplesOf(operation: Json): ProviderSample[] {
+  const raw = Array.isArray(operation['x-codeSamples']) ? operation['x-codeSamples'] : Array.isArray(operation['x-code-samples']) ? operation['x-code-samples'] : [];
+  return raw.filter(isObject).filter((s) => typeof s.source === 'string' && s.source.trim() !== '')
+    .map((s) => ({ lang: str(s.lang), label: str(s.label) || str(s.lang), source: str(s.source) }));
 }
 
 const PARAM_IN = new Set(['path', 'query', 'header', 'cookie', 'formData']);
@@ -185,6 +196,7 @@ export function normalizeOperation(operation: Json, swagger2: boolean, samples: 
     summary: str(operation.summary), description: str(operation.description), operationId: str(operation.operationId),
     deprecated: operation.deprecated === true, parameters, requestBody, responses, externalDocs: docs,
     security: securityOf(operation.security), callbacks: swagger2 ? [] : callbacksOf(operation.callbacks),
+    codeSamples: providerSamplesOf(operation),
   };
 }
 

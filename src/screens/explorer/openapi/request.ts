@@ -2,6 +2,7 @@
 // parameters (arrays as repeated keys for OpenAPI 3, comma-separated for OpenAPI 2), headers,
 // cookies, and the body in the chosen media type.
 import type { GatewayRequest } from '../console/gateway.ts';
+import type { SampleBody, SampleField } from '../../../rules/codeSamples.ts';
 import type { NormalizedOperation, Parameter } from './model.ts';
 
 export interface TryItValues {
@@ -24,7 +25,17 @@ export function missingValues(op: NormalizedOperation, values: TryItValues): str
   return missing;
 }
 
-export function buildRequest(method: string, path: string, op: NormalizedOperation, values: TryItValues, swagger2: boolean): GatewayRequest {
+/** The request the form describes, as plain data: what try-it sends and the code samples show. */
+export interface DescribedRequest {
+  method: string;
+  /** The path under the API, parameters filled in. */
+  path: string;
+  query: Array<[string, string]>;
+  headers: Record<string, string>;
+  body: SampleBody | null;
+}
+
+export function describeRequest(method: string, path: string, op: NormalizedOperation, values: TryItValues, swagger2: boolean): DescribedRequest {
   let filled = path;
   const query: Array<[string, string]> = [];
   const headers: Record<string, string> = {};
@@ -54,29 +65,39 @@ export function buildRequest(method: string, path: string, op: NormalizedOperati
   if (cookies.length) headers.Cookie = cookies.join('; ');
   if (values.accept) headers.Accept = values.accept;
 
-  let body: string | undefined;
-  let formBody: URLSearchParams | FormData | undefined;
+  let body: SampleBody | null = null;
   if (op.requestBody && values.body.trim()) {
-    const type = values.contentType || op.requestBody.contents[0]?.mediaType || 'application/json';
-    if (/x-www-form-urlencoded|multipart\/form-data/.test(type)) {
-      let fields: Record<string, unknown> = {};
+    const contentType = values.contentType || op.requestBody.contents[0]?.mediaType || 'application/json';
+    if (/x-www-form-urlencoded|multipart\/form-data/.test(contentType)) {
+      let fields: SampleField[];
       try {
-        fields = JSON.parse(values.body) as Record<string, unknown>;
+        const parsed = JSON.parse(values.body) as Record<string, unknown>;
+        fields = Object.entries(parsed).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) }));
       } catch {
-        formBody = new URLSearchParams(values.body);
+        fields = [...new URLSearchParams(values.body)].map(([name, value]) => ({ name, value }));
       }
-      if (!formBody) {
-        const form = /multipart/.test(type) ? new FormData() : new URLSearchParams();
-        for (const [k, v] of Object.entries(fields)) form.append(k, typeof v === 'string' ? v : JSON.stringify(v));
-        formBody = form;
-      }
-      // The browser writes the multipart boundary itself.
-      if (!/multipart/.test(type)) headers['Content-Type'] = type;
+      body = { contentType, fields };
     } else {
-      body = values.body;
-      headers['Content-Type'] = type;
+      body = { contentType, text: values.body };
     }
   }
-  const payload = formBody ?? body;
-  return { method, path: filled, query, headers, ...(payload !== undefined ? { body: payload } : {}) };
+  return { method, path: filled, query, headers, body };
+}
+
+export function buildRequest(method: string, path: string, op: NormalizedOperation, values: TryItValues, swagger2: boolean): GatewayRequest {
+  const described = describeRequest(method, path, op, values, swagger2);
+  const headers = { ...described.headers };
+  let payload: string | URLSearchParams | FormData | undefined;
+  const body = described.body;
+  if (body?.fields) {
+    const form = /multipart/.test(body.contentType) ? new FormData() : new URLSearchParams();
+    for (const f of body.fields) form.append(f.name, f.value);
+    payload = form;
+    // The browser writes the multipart boundary itself.
+    if (!/multipart/.test(body.contentType)) headers['Content-Type'] = body.contentType;
+  } else if (body) {
+    payload = body.text;
+    headers['Content-Type'] = body.contentType;
+  }
+  return { method, path: described.path, query: described.query, headers, ...(payload !== undefined ? { body: payload } : {}) };
 }

@@ -1,0 +1,76 @@
+// Collections (issue 30): Payments' description converted by Postman's own converter (valid against
+// the collection v2.1 JSON schema), calling the
+// gateway with {{baseUrl}} and {{apiKey}}; run by newman against a listening server's gateway with
+// a real key, every GET passes with a 200. The OpenAPI file re-based on the gateway names only it.
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import Ajv from 'ajv-draft-04';
+import { buildTestApp, API, type TestApp } from './helper.ts';
+import { seedDemo } from '../../server/seed/index.ts';
+import { USER, ORG } from '../../server/seed/accounts.ts';
+import { ManualClock } from '../../server/src/clock.ts';
+import { parseDocument } from '../../server/src/spec/parse.ts';
+import { postmanCollection, rebaseOnGateway } from '../../server/src/collections/collections.ts';
+import { CREDENTIAL_PROVISION_DELAY_MS } from '../../src/rules/constants.ts';
+
+// newman ships no types: the little of its API used here.
+interface RunSummary { run: { executions: Array<{ item: { name: string }; response?: { code: number } }>; failures: unknown[] } }
+const newman = createRequire(import.meta.url)('newman') as {
+  run(options: Record<string, unknown>, done: (error: Error | null, summary: RunSummary) => void): void;
+};
+
+const clock = new ManualClock(new Date());
+const orgadmin = { id: USER.orgadmin!, orgId: ORG.acme };
+const PAYMENTS = parseDocument(readFileSync(join(import.meta.dirname, '../../server/seed/specs/payments.oas3.yaml'), 'utf8'));
+let t: TestApp;
+let gateway: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); }, clock });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  gateway = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${API}/gateway/prod-payments/ver-payments-3/res-payments`;
+}, 300_000); // the demo seed on a busy 2-core machine
+afterAll(async () => { await t?.close(); });
+
+type Item = { name: string; item?: Item[]; request?: { method: string } };
+const gets = (items: Item[]): Item[] => items.flatMap((i) => (i.item ? [{ ...i, item: gets(i.item) }] : i.request?.method === 'GET' ? [i] : []))
+  .filter((i) => !i.item || i.item.length > 0);
+
+it('the OpenAPI file re-based on the gateway has the gateway as its only server and its key scheme', () => {
+  const rebased = rebaseOnGateway(PAYMENTS, 'https://portal.example/api/v1/gateway/p/v/r');
+  expect(rebased.servers).toEqual([{ url: 'https://portal.example/api/v1/gateway/p/v/r', description: 'Agora gateway' }]);
+  expect(rebased.security).toEqual([{ agoraGateway: [] }]);
+  expect(JSON.stringify(rebased)).not.toContain('api.payments.agora.test/v3');
+});
+
+it("Payments' Postman collection v2.1 runs in newman against the gateway: every GET answers 200", async () => {
+  const collection = await postmanCollection(PAYMENTS, gateway);
+  expect((collection.info as { schema: string }).schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
+  // The collection format's own JSON schema (postmanlabs/schemas, assembled in fixtures/).
+  const schema = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/postman-collection-v2.1.schema.json'), 'utf8')) as object;
+  const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+  expect(validate(collection), JSON.stringify(validate.errors?.slice(0, 5))).toBe(true);
+  expect(collection.variable).toEqual(expect.arrayContaining([{ key: 'baseUrl', value: gateway, type: 'string' }, { key: 'apiKey', value: '', type: 'string' }]));
+
+  const created = await t.request(orgadmin, {
+    method: 'POST', url: `${API}/applications/app-acme-checkout/credentials`,
+    payload: { title: 'newman', credentialRequestDefinition: { crdId: { id: 'crd-apikey' }, crdType: 'APIKey' }, data: {}, resources: [{ id: 'res-payments' }] },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  clock.advance(CREDENTIAL_PROVISION_DELAY_MS);
+  await t.app.jobs.drain();
+  const key = (await t.request(orgadmin, { url: `${API}/credentials/${created.body.id}?decrypt=true` })).body.provisioning.data.apiKey as string;
+  expect(JSON.stringify(collection)).not.toContain(key);
+
+  const onlyGets = { ...collection, item: gets(collection.item as Item[]) };
+  const summary = await new Promise<RunSummary>((resolve, reject) => {
+    newman.run({ collection: onlyGets, envVar: [{ key: 'apiKey', value: key }], reporters: [] }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+  const codes = summary.run.executions.map((e) => `${e.item.name}: ${e.response?.code}`);
+  expect(codes.length).toBeGreaterThanOrEqual(8);
+  expect(codes.filter((c) => !c.endsWith(': 200')), codes.join('\n')).toEqual([]);
+  expect(summary.run.failures).toEqual([]);
+});
