@@ -14,6 +14,7 @@ import { loadCaller } from '../server/src/auth/caller.ts';
 import { answerQuestion } from '../server/src/assistant/engine.ts';
 import { AI_RATE_LIMIT } from '../server/src/assistant/rateLimit.ts';
 import { COVERED, UNCOVERED, CATALOGUE_KINDS, scoreTop3 } from '../tests/server/assistant.eval.ts';
+import { NOTHING, PARAPHRASES, type Lang } from '../tests/server/assistant.paraphrase.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_MS = 300;
@@ -40,6 +41,11 @@ for (const q of UNCOVERED) {
   const a = await collect(q);
   if (/found nothing/.test(a.text) && !a.refs.some((r) => CATALOGUE_KINDS.has(r.kind))) nothing++;
 }
+// The paraphrase set (issue 29): top-3 per language, and its nothing-found questions.
+const paraphrase = new Map<Lang, Array<{ q: string; cite: string[]; refs: Array<{ id: string }> }>>();
+for (const { q, lang, cite } of PARAPHRASES) paraphrase.set(lang, [...(paraphrase.get(lang) ?? []), { q, cite, refs: (await collect(q)).refs }]);
+let paraphraseNothing = 0;
+for (const { q } of NOTHING) if (!(await collect(q)).refs.some((r) => CATALOGUE_KINDS.has(r.kind))) paraphraseNothing++;
 
 // Time to first part: HTTP with the event stream, the questions spread over the demo users so the
 // per-user rate limit (AI_RATE_LIMIT) is not what is measured.
@@ -78,6 +84,11 @@ const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100)
 console.log('assistant (offline engine, demo catalogue, PGlite)');
 console.log(`  evaluation: top-3 ${score.hits}/${score.total} (${((100 * score.hits) / score.total).toFixed(1)} %), nothing found ${nothing}/${UNCOVERED.length}`);
 for (const m of score.misses) console.log(`    miss: ${m.q} -> ${m.got.join(', ') || '(none)'}`);
+for (const [lang, answers] of paraphrase) {
+  const s = scoreTop3(answers);
+  console.log(`  paraphrases ${lang}: top-3 ${s.hits}/${s.total} (${((100 * s.hits) / s.total).toFixed(1)} %)`);
+}
+console.log(`  paraphrases nothing found: ${paraphraseNothing}/${NOTHING.length}`);
 console.log(`  first streamed part over HTTP: p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (${times.length} answers)`
   + `${pct(95) > TARGET_MS ? `  OVER TARGET (${TARGET_MS} ms)` : `  (target ${TARGET_MS} ms)`}`);
 await app.close();
