@@ -12,6 +12,7 @@ import { seedDemo } from '../server/seed/index.ts';
 import { USER } from '../server/seed/accounts.ts';
 import { loadCaller } from '../server/src/auth/caller.ts';
 import { answerQuestion } from '../server/src/assistant/engine.ts';
+import { embedChanged, modelLoadMs } from '../server/src/assistant/vectors.ts';
 import { AI_RATE_LIMIT } from '../server/src/assistant/rateLimit.ts';
 import { COVERED, UNCOVERED, CATALOGUE_KINDS, scoreTop3 } from '../tests/server/assistant.eval.ts';
 import { NOTHING, PARAPHRASES, type Lang } from '../tests/server/assistant.paraphrase.ts';
@@ -19,9 +20,18 @@ import { NOTHING, PARAPHRASES, type Lang } from '../tests/server/assistant.parap
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_MS = 300;
 
+// ASSISTANT_VECTORS=off measures the full-text engine alone (RSS side by side with the model).
+const vectors = process.env.ASSISTANT_VECTORS !== 'off';
 const store = await openStore();
 await seedDemo(store.db);
-const app = await buildApp({ store, auth: { secret: randomBytes(32).toString('hex') }, runJobs: false });
+const rssBefore = process.memoryUsage().rss;
+let embedLine = 'vectors off';
+if (vectors) {
+  const t0 = performance.now();
+  const n = await embedChanged(store.db);
+  embedLine = `model load ${modelLoadMs.toFixed(0)} ms, ${n} rows embedded in ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+}
+const app = await buildApp({ store, auth: { secret: randomBytes(32).toString('hex') }, runJobs: false, assistantVectors: vectors });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/ai/conversations`;
 
@@ -81,7 +91,8 @@ for (let round = 0; round < RUNS + 1; round++) {
 }
 times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
-console.log('assistant (offline engine, demo catalogue, PGlite)');
+console.log(`assistant (offline engine, demo catalogue, PGlite; ${embedLine})`);
+console.log(`  RSS after seeding ${(rssBefore / 1e6).toFixed(0)} MB, at the end ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
 console.log(`  evaluation: top-3 ${score.hits}/${score.total} (${((100 * score.hits) / score.total).toFixed(1)} %), nothing found ${nothing}/${UNCOVERED.length}`);
 for (const m of score.misses) console.log(`    miss: ${m.q} -> ${m.got.join(', ') || '(none)'}`);
 for (const [lang, answers] of paraphrase) {
