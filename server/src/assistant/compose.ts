@@ -7,7 +7,8 @@ import type { Plan } from '../schemas/plans.ts';
 import { href, referenceHref } from '../../../src/rules/routes.ts';
 import { DEFAULT_LOCALE } from '../../../src/rules/constants.ts';
 import { translator, type Translate } from '../messages.ts';
-import type { EntryHit, OperationHit, Retrieved } from './retrieve.ts';
+import { allowsOverages, readBilling, readPricing } from '../../../src/rules/quota.ts';
+import { questionTerms, type EntryHit, type OperationHit, type Retrieved } from './retrieve.ts';
 
 export interface Answer {
   found: boolean;
@@ -34,13 +35,19 @@ type Candidate = { score: number } & ({ op: OperationHit } | { entry: EntryHit }
  * reciprocal rank fusion of the full-text ranking and the cosine ranking. */
 export function candidates(r: Retrieved): Candidate[] {
   const need = r.terms.length ? neededMatches(r.terms.length) : Infinity;
+  // A product the question names (every content word of its title among the terms) is relevant
+  // however many other words the question has ("what does the Starter plan of the Payments API cost…").
+  const named = (e: EntryHit) => {
+    const words = questionTerms(e.title);
+    return e.kind === 'product' && words.length > 0 && words.every((w) => r.terms.includes(w));
+  };
   const all: Array<{ op: OperationHit } | { entry: EntryHit }> = [
     ...r.operations.filter((o) => o.matched >= need || o.sim >= SIMILAR).map((op) => ({ op })),
-    ...r.entries.filter((e) => e.matched >= need || e.sim >= SIMILAR).map((entry) => ({ entry })),
+    ...r.entries.filter((e) => e.matched >= need || e.sim >= SIMILAR || named(e)).map((entry) => ({ entry })),
   ];
   const hit = (c: (typeof all)[number]) => ('op' in c ? c.op : c.entry);
   // The full-text order as before: terms matched, then the text rank (an operation a little ahead).
-  const byWords = all.filter((c) => hit(c).matched >= need)
+  const byWords = all.filter((c) => hit(c).matched >= need || ('entry' in c && named(c.entry)))
     .sort((a, b) => (hit(b).matched * 10 + hit(b).rank + ('op' in b ? 0.05 : 0)) - (hit(a).matched * 10 + hit(a).rank + ('op' in a ? 0.05 : 0)));
   const byMeaning = all.filter((c) => hit(c).sim > 0).sort((a, b) => hit(b).sim - hit(a).sim);
   const fused = new Map<(typeof all)[number], number>();
@@ -127,7 +134,11 @@ export function compose(question: string, r: Retrieved, plans: Plan[] = [], t: T
     // Descriptions end with their own full stop; dropped so the list does not read ".;".
     const plain = (text: string) => text.replace(/[.\s]+$/, '');
     lines.push(t('assistant.answer.plans', { list: plans.map((p) => `${p.title} (${p.type})${p.description ? `: ${plain(p.description)}` : ''}`).join('; ') }));
+    // A plan the question names is the one whose numbers are given and to offer ("what does the Starter plan cost…").
+    const named = plans.find((p) => new RegExp(`\\b${p.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(question));
+    for (const p of named ? [named] : plans) lines.push(planTerms(p, t));
     const volume = statedVolume(question);
+    if (named?.canSubscribe) actions.push({ kind: 'subscribe', label: t('assistant.action.subscribe', { plan: named.title }), params: { productId, planId: named.id } });
     if (volume !== null) actions.push({ kind: 'findPlan', label: t('assistant.action.findPlan', { volume: volume.toLocaleString('en') }), params: { productId, volume } });
     else if (/\bsubscri(be|ption)\b/i.test(question)) {
       const plan = plans[0]!;
@@ -139,6 +150,20 @@ export function compose(question: string, r: Retrieved, plans: Plan[] = [], t: T
     actions.push({ kind: 'requestAccess', label: t('assistant.action.requestAccess'), params: { productId, ...(resource ? { resourceId: resource } : {}) } });
   }
   return { found: true, text: lines.join('\n'), references: references.slice(0, 5), actions, productId };
+}
+
+/** A plan's numbers (spec 3 §5): its price, then each quota's limit and what happens over it. */
+function planTerms(p: Plan, t: Translate): string {
+  const b = readBilling(p.billing);
+  const money = (n: number) => `${n.toLocaleString('en', { maximumFractionDigits: 4 })} ${b.currency}`;
+  const price = b.price > 0 ? t('assistant.plan.price', { price: money(b.price), interval: b.interval ? t(`subscriptions.interval.${b.interval}`) : '' }) : t('assistant.plan.free');
+  const quotas = p.quotas.map((q) => {
+    const pricing = readPricing(q.pricing);
+    if (pricing?.type !== 'fixed') return null;
+    const limit = t('assistant.plan.limit', { title: q.title, value: pricing.value.toLocaleString('en'), unit: q.unit.title, interval: t(`subscriptions.interval.${pricing.interval}`) });
+    return `${limit} ${allowsOverages(pricing) ? t('assistant.plan.overage', { cost: money(pricing.overages) }) : t('assistant.plan.strict')}`;
+  }).filter((x): x is string => !!x);
+  return `${p.title}: ${[price, ...quotas].join(' ')}`;
 }
 
 /** The operation's first description sentence, its parameters, and a request example from its schema. */
