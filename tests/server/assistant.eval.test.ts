@@ -57,3 +57,10 @@ it('answers what a named plan costs with its numbers, the rule over its quota an
   expect(m.parts.slice(1).map((p) => JSON.parse(p.data) as { kind: string; params: { planId?: string } })
     .find((a) => a.kind === 'subscribe')?.params.planId).toBe('plan-payments-starter');
 });
+
+it('cites the article at its section and the operation in the explorer', async () => {
+  const m = await ask('How do I refund a payment?');
+  expect(m.references.find((r) => r.id === 'doc-payments-integration-s2-a0')?.url)
+    .toBe('/productDetails/prod-payments/version/ver-payments-3/docs/viewer/doc-payments-integration/2/doc-payments-integration-s2-a0');
+  expect(m.references.find((r) => r.id === 'res-payments')?.url).toMatch(/\/resources\/res-payments\/methods\?operation=\d+$/);
+});

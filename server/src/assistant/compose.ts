@@ -107,7 +107,10 @@ export function compose(question: string, r: Retrieved, plans: Plan[] = [], t: T
   const references: AiReference[] = [];
   for (const c of found) {
     const ref = referenceOf(c);
-    if (!references.some((x) => x.id === ref.id && x.kind === ref.kind)) references.push(ref);
+    const same = references.find((x) => x.id === ref.id && x.kind === ref.kind);
+    // The resource cited once; at the operation meant when one of its operations was found.
+    if (!same) references.push(ref);
+    else if ('op' in c && !same.url.includes('?')) Object.assign(same, { url: ref.url });
   }
   const top = found[0]!;
   const productId = 'op' in top ? top.op.productId : top.entry.productId;
@@ -118,14 +121,14 @@ export function compose(question: string, r: Retrieved, plans: Plan[] = [], t: T
   if (ops.length) {
     const o = ops[0]!;
     lines.push(t('assistant.answer.operation', { product: o.productTitle, resource: o.resourceTitle, method: o.method.toUpperCase(), path: o.path, summary: o.summary }));
-    lines.push(...operationDetails(o));
+    lines.push(...operationDetails(o, t));
     const more = ops.slice(1, 3).map((x) => `${x.method.toUpperCase()} ${x.path} (${x.summary}, ${x.resourceTitle})`);
     if (more.length) lines.push(t('assistant.answer.related', { list: more.join('; ') }));
   } else if (product) {
     lines.push(`${product.title}: ${product.description}`);
   } else {
     const e = entries[0]!;
-    lines.push(`${e.productTitle} has “${e.title}”${e.description ? `: ${e.description}` : '.'}`);
+    lines.push(t(e.description ? 'assistant.answer.has' : 'assistant.answer.hasBare', { product: e.productTitle, title: e.title, description: e.description }));
   }
   if (product && ops.length) lines.push(`${product.title}: ${product.description}`);
   const guide = entries.find((e) => e.kind === 'article' || e.kind === 'section' || e.kind === 'document');
@@ -167,7 +170,7 @@ function planTerms(p: Plan, t: Translate): string {
 }
 
 /** The operation's first description sentence, its parameters, and a request example from its schema. */
-function operationDetails(o: OperationHit): string[] {
+function operationDetails(o: OperationHit, t: Translate): string[] {
   let op: Record<string, unknown>;
   let samples: Record<string, unknown> = {};
   try {
@@ -182,9 +185,10 @@ function operationDetails(o: OperationHit): string[] {
   const params = Array.isArray(op.parameters) ? (op.parameters as Array<Record<string, unknown>>) : [];
   const named = params.filter((p) => typeof p.name === 'string').slice(0, 6)
     .map((p) => `${String(p.name)} (${String(p.in ?? 'query')}${p.required ? ', required' : ''})`);
-  if (named.length) out.push(`Parameters: ${named.join(', ')}.`);
+  if (named.length) out.push(t('assistant.answer.parameters', { list: named.join(', ') }));
   const body = exampleBody(op, samples);
-  out.push(`Example: ${o.method.toUpperCase()} ${o.path}${body ? ` with the body ${body}` : ''}`);
+  const request = `${o.method.toUpperCase()} ${o.path}`;
+  out.push(body ? t('assistant.answer.exampleBody', { request, body }) : t('assistant.answer.example', { request }));
   return out;
 }
 
