@@ -56,7 +56,7 @@ describe('answers', () => {
     // A request example from the operation's schema (stored as a $ref: the indexer's generated sample).
     expect(message.parts[0].data).toMatch(/Example: POST \/refunds with the body \{/);
     const resource = message.references.find((r: { kind: string }) => r.kind === 'resource');
-    expect(resource.url).toMatch(/^\/productDetails\/prod-payments\/version\/[^/]+\/resources\/res-payments[^/]*\/methods$/);
+    expect(resource.url).toMatch(/^\/productDetails\/prod-payments\/version\/[^/]+\/resources\/res-payments[^/]*\/methods\?operation=\d+$/);
     expect(message.references.every((r: { id: string; title: string; url: string }) => r.id && r.title && r.url)).toBe(true);
   });
 
