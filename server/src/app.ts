@@ -15,6 +15,7 @@ import type { Store } from './db/store.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { DEFAULT_RETENTION_DAYS, ensurePruneScheduled, registerPrune } from './analytics/rollups.ts';
+import { ensureEmbeddingScheduled, registerEmbedding } from './assistant/vectors.ts';
 import type { CredentialsOptions } from './credentials/runtime.ts';
 import { decorateCatalogueCache } from './catalogue/cache.ts';
 import { Egress, type EgressOptions } from './gateway/egress.ts';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     publicOrigins: ReadonlySet<string>;
     /** The assistant's external model, or null for the offline engine (server/src/assistant). */
     aiModel: AiModelOptions | null;
+    /** The assistant ranks by meaning too (ASSISTANT_VECTORS, server/src/assistant/vectors.ts). */
+    assistantVectors: boolean;
     /** TRANSACTIONS_RETENTION_DAYS: how long raw gateway transactions are kept (analytics/rollups.ts). */
     transactionsRetentionDays: number;
     /** Outbound e-mail: SMTP_URL's relay, or the outbox only (server/src/mail). */
@@ -79,6 +82,8 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** AI_BASE_URL, AI_API_KEY, AI_MODEL: the assistant's optional external model (config.ts); null: offline. */
   ai?: AiModelOptions | null;
+  /** ASSISTANT_VECTORS (default on): sentence vectors for the offline assistant, embedded by the job runner. */
+  assistantVectors?: boolean;
   /** TRANSACTIONS_RETENTION_DAYS (config.ts; default 30). */
   transactionsRetentionDays?: number;
   /** METRICS_TOKEN: the bearer token of GET /metrics; unset, the route refuses every scrape (ops/). */
@@ -136,10 +141,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = new Mailer(options.mail);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
+  app.decorate('assistantVectors', options.assistantVectors !== false);
+  if (app.assistantVectors) registerEmbedding(app.jobs);
   // Raw transactions and the insights' rollups are pruned hourly (server/src/analytics/rollups.ts).
   app.decorate('transactionsRetentionDays', options.transactionsRetentionDays ?? DEFAULT_RETENTION_DAYS);
   registerPrune(app.jobs, app.transactionsRetentionDays);
-  if (options.runJobs !== false) app.addHook('onReady', async () => { await ensurePruneScheduled(options.store.db); app.jobs.start(); });
+  if (options.runJobs !== false) {
+    app.addHook('onReady', async () => {
+      await ensurePruneScheduled(options.store.db);
+      if (app.assistantVectors) await ensureEmbeddingScheduled(options.store.db);
+      app.jobs.start();
+    });
+  }
   app.addHook('onClose', async () => app.jobs.stop());
   // /metrics, /health/live, /health/ready and the hooks feeding the metrics (server/src/ops/).
   registerOps(app, { store: options.store, metricsToken: options.metricsToken, apiBase: API_BASE });

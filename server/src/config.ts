@@ -26,6 +26,9 @@ export interface ServerConfig {
   publicOrigins: string[];
   /** AI_BASE_URL, AI_API_KEY, AI_MODEL: the assistant's external model; null (unset) keeps it offline. */
   ai: AiModelOptions | null;
+  /** ASSISTANT_VECTORS (true | false, default true): the offline assistant ranks by meaning too (sentence
+   * vectors made by the job runner, server/src/assistant/vectors.ts; the model adds ~120 MB). */
+  assistantVectors: boolean;
   /** CORS_ORIGINS: origins whose pages may call the API (elements embedded there); '*' any. */
   corsOrigins: string[];
   /** TRANSACTIONS_RETENTION_DAYS (default 30): raw gateway transactions kept this long; the
@@ -229,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     egress: { allowHosts: allowHosts(env) },
     publicOrigins: publicOrigins(env, host, port),
     ai: aiModel(env),
+    assistantVectors: flag(env, 'ASSISTANT_VECTORS', true),
     corsOrigins: corsOrigins(env),
     transactionsRetentionDays: int(env, 'TRANSACTIONS_RETENTION_DAYS', 30, 1, 3650),
     metricsToken: metricsToken(env),

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({
     store, auth: config.auth, serveStatic: true, logger: config.logger, credentials: config.credentials, trustProxy: config.trustProxy,
-    egress: config.egress, publicOrigins: config.publicOrigins, ai: config.ai, corsOrigins: config.corsOrigins, transactionsRetentionDays: config.transactionsRetentionDays,
+    egress: config.egress, publicOrigins: config.publicOrigins, ai: config.ai, assistantVectors: config.assistantVectors, corsOrigins: config.corsOrigins, transactionsRetentionDays: config.transactionsRetentionDays,
     metricsToken: config.metricsToken,
     httpTimeouts: config.httpTimeouts,
     mail: config.mail,

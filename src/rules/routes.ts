@@ -377,9 +377,11 @@ export function profilesRedirect(applicationId: string, profileCount: number): s
 /** Reference targets of the AI assistant (spec 3 §2.6), built from the same shapes. */
 export const referenceHref = {
   product: (productId: string) => href('product.overview', { productId }),
-  resource: (productId: string, versionId: string, resourceId: string) =>
-    href('product.resource', { productId, versionId, resourceId, tab: 'methods' }),
-  article: (productId: string, versionId: string, documentId: string) =>
-    href('product.docViewer', { productId, versionId, documentId, sectionIdx: '0' }),
+  /** With an operation's ordinal, the explorer opens at that operation. */
+  resource: (productId: string, versionId: string, resourceId: string, operation?: number) =>
+    href('product.resource', { productId, versionId, resourceId, tab: 'methods' }, operation === undefined ? undefined : { [OPERATION_PARAM]: String(operation) }),
+  /** The document at its section (default the first) and article, when given. */
+  article: (productId: string, versionId: string, documentId: string, sectionIdx = 0, articleId?: string) =>
+    href('product.docViewer', { productId, versionId, documentId, sectionIdx: String(sectionIdx), ...(articleId ? { articleId } : {}) }),
   documents: (productId: string, versionId: string) => href('product.docs', { productId, versionId }),
 };

@@ -52,6 +52,9 @@ type DeepPartial<T> = T extends Array<unknown> ? T : T extends object ? { [K in 
 export type SiteSettingsOverride = DeepPartial<SiteSettings>;
 
 export interface PortalOptions {
+  /** The assistant's sentence vectors (ASSISTANT_VECTORS): off unless a file asks, since embedding
+   * the demo catalogue takes a core for minutes. */
+  assistantVectors?: boolean;
   /** Deep-merged into site_config.settings (arrays replace, objects merge). */
   settings?: SiteSettingsOverride;
   /** Replaces site_config.features when given. */
@@ -189,7 +192,7 @@ export async function startServer(options: PortalOptions = {}): Promise<Portal> 
   let app: FastifyInstance | undefined;
   try {
     await applySiteConfig(store.db, options);
-    app = await buildApp({ store, auth: { secret: AUTH_SECRET }, serveStatic: true, ...(options.egress ? { egress: options.egress } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}), ...(options.staticRoot ? { staticRoot: options.staticRoot } : {}) });
+    app = await buildApp({ store, auth: { secret: AUTH_SECRET }, serveStatic: true, assistantVectors: options.assistantVectors ?? false, ...(options.egress ? { egress: options.egress } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}), ...(options.staticRoot ? { staticRoot: options.staticRoot } : {}) });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('the portal is not listening on a TCP port');

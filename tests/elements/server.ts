@@ -13,7 +13,7 @@ export async function startElementsServer(corsOrigins: string[]): Promise<{ base
   const template = existsSync(CACHE) ? readdirSync(CACHE).find((f) => /^browser-store-[0-9a-f]+\.tar$/.test(f)) : undefined;
   const store = await openStore(template ? { loadFrom: new Blob([readFileSync(join(CACHE, template))]) } : {});
   if (!template) await seedDemo(store.db);
-  const app = await buildApp({ store, auth: { secret: 'element-tests-signing-key-of-32-characters' }, serveStatic: true, corsOrigins });
+  const app = await buildApp({ store, auth: { secret: 'element-tests-signing-key-of-32-characters' }, serveStatic: true, corsOrigins, assistantVectors: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   return {

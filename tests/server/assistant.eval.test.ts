@@ -48,3 +48,19 @@ it('says it found nothing for the questions the catalogue does not cover', async
     expect(m.parts[0]!.data, q).toMatch(/found nothing/);
   }
 });
+
+it('answers what a named plan costs with its numbers, the rule over its quota and the offer to subscribe', async () => {
+  const m = await ask('What does the Starter plan of the Payments API cost and what happens if I go over 50,000 calls?');
+  const text = m.parts[0]!.data;
+  expect(m.references[0]?.id).toBe('prod-payments');
+  expect(text).toContain('Starter: 49 USD (Per month). API calls: 50,000 Transactions (Per month); over it, calls go on and each is billed 0.002 USD.');
+  expect(m.parts.slice(1).map((p) => JSON.parse(p.data) as { kind: string; params: { planId?: string } })
+    .find((a) => a.kind === 'subscribe')?.params.planId).toBe('plan-payments-starter');
+});
+
+it('cites the article at its section and the operation in the explorer', async () => {
+  const m = await ask('How do I refund a payment?');
+  expect(m.references.find((r) => r.id === 'doc-payments-integration-s2-a0')?.url)
+    .toBe('/productDetails/prod-payments/version/ver-payments-3/docs/viewer/doc-payments-integration/2/doc-payments-integration-s2-a0');
+  expect(m.references.find((r) => r.id === 'res-payments')?.url).toMatch(/\/resources\/res-payments\/methods\?operation=\d+$/);
+});

@@ -27,10 +27,10 @@ const user = (key: string) => who[USER[key]!]!;
 const textMessage = (data: string) => ({ role: 'user', parts: [{ type: 'text', mimeType: 'text/plain', data }] });
 const confirmMessage = (actionId: string) => ({ role: 'user', parts: [{ type: 'action', mimeType: AI_ACTION_CONFIRM_MIME, data: JSON.stringify({ actionId }) }] });
 
-function ask(as: { id: string; orgId: string } | null, messages: unknown[], opts: { conversationId?: string; stream?: boolean } = {}) {
+function ask(as: { id: string; orgId: string } | null, messages: unknown[], opts: { conversationId?: string; stream?: boolean; language?: string } = {}) {
   return t.request(as, {
     method: 'POST', url: `${API}/ai/conversations`,
-    headers: opts.stream ? { accept: 'text/event-stream' } : {},
+    headers: { ...(opts.stream ? { accept: 'text/event-stream' } : {}), ...(opts.language ? { 'accept-language': opts.language } : {}) },
     payload: { ...(opts.stream !== undefined ? { stream: opts.stream } : {}), ...(opts.conversationId ? { context: { conversationId: opts.conversationId } } : {}), content: { messages } },
   });
 }
@@ -56,7 +56,7 @@ describe('answers', () => {
     // A request example from the operation's schema (stored as a $ref: the indexer's generated sample).
     expect(message.parts[0].data).toMatch(/Example: POST \/refunds with the body \{/);
     const resource = message.references.find((r: { kind: string }) => r.kind === 'resource');
-    expect(resource.url).toMatch(/^\/productDetails\/prod-payments\/version\/[^/]+\/resources\/res-payments[^/]*\/methods$/);
+    expect(resource.url).toMatch(/^\/productDetails\/prod-payments\/version\/[^/]+\/resources\/res-payments[^/]*\/methods\?operation=\d+$/);
     expect(message.references.every((r: { id: string; title: string; url: string }) => r.id && r.title && r.url)).toBe(true);
   });
 
@@ -91,6 +91,13 @@ describe('answers', () => {
     const [message] = res.body.content.messages;
     expect(message.parts[0].data).toMatch(/found nothing/);
     expect(message.references).toEqual([expect.objectContaining({ kind: 'url', url: expect.stringMatching(/^\/advancedSearchResults\/all\?search=/) })]);
+  });
+
+  it("answers in the reader's language (Accept-Language)", async () => {
+    const res = await ask(user('consumer'), [textMessage('Cryptocurrency mining pool statistics')], { language: 'fr-CH, de;q=0.8' });
+    const [message] = res.body.content.messages;
+    expect(message.parts[0].data).toMatch(/^Je n’ai rien trouvé dans le catalogue/);
+    expect(message.references[0].title).toBe('Rechercher dans le catalogue');
   });
 
   it('refuses a text part over 150 characters and a turn that does not end with the user', async () => {

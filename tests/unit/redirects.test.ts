@@ -48,6 +48,8 @@ describe('route shapes', () => {
     expect(referenceHref.product('p')).toBe('/productDetails/p/overview');
     expect(referenceHref.resource('p', 'v', 'r')).toBe('/productDetails/p/version/v/resources/r/methods');
     expect(referenceHref.article('p', 'v', 'd')).toBe('/productDetails/p/version/v/docs/viewer/d/0');
+    expect(referenceHref.article('p', 'v', 'd', 2, 'a7')).toBe('/productDetails/p/version/v/docs/viewer/d/2/a7');
+    expect(referenceHref.resource('p', 'v', 'r', 4)).toBe('/productDetails/p/version/v/resources/r/methods?operation=4');
     expect(referenceHref.documents('p', 'v')).toBe('/productDetails/p/version/v/docs');
   });
 });

@@ -14,6 +14,8 @@ import { createApplication } from '../applications/applications.ts';
 import type { Plan } from '../schemas/plans.ts';
 import { AI_ACTION_MIME, AI_ACTION_RESULT_MIME, AI_TEXT_MIME, type AiAction, type AiActionResult, type AiPart, type AiReference } from '../schemas/ai.ts';
 import { href } from '../../../src/rules/routes.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../../src/rules/constants.ts';
+import { translator } from '../messages.ts';
 import { retrieve } from './retrieve.ts';
 import { candidates, compose, referenceOf } from './compose.ts';
 import { modelMessages, streamCompletion, type AiModelOptions, type ChatMessage } from './external.ts';
@@ -38,15 +40,18 @@ export interface TurnInput {
   history: StoredMessage[];
   model: AiModelOptions | null;
   signal?: AbortSignal;
+  /** The reader's locale (Accept-Language): the answer's own words come from its messages. */
+  locale?: Locale;
 }
 
-export async function answerQuestion({ app, caller, question, history, model, signal }: TurnInput): Promise<Reply> {
+export async function answerQuestion({ app, caller, question, history, model, signal, locale = DEFAULT_LOCALE }: TurnInput): Promise<Reply> {
+  const t = translator(locale);
   // A short follow-up ("and its plans?") is read with the previous question's words.
   const previous = [...history].reverse().find((m) => m.role === 'user');
   const prevText = previous ? previous.parts.filter((p) => p.type === 'text').map((p) => p.data).join('') : '';
-  let retrieved = await retrieve(app.db, caller, question);
+  let retrieved = await retrieve(app.db, caller, question, app.assistantVectors);
   if (prevText && !candidates(retrieved).length) {
-    const withContext = await retrieve(app.db, caller, `${question} ${prevText}`);
+    const withContext = await retrieve(app.db, caller, `${question} ${prevText}`, app.assistantVectors);
     if (candidates(withContext).length) retrieved = withContext;
   }
   const plansOf = async (productId: string | null): Promise<Plan[]> => {
@@ -54,9 +59,9 @@ export async function answerQuestion({ app, caller, question, history, model, si
     const { items } = await listPlans(app.db, caller, productId, { 'plan.state': ['active'] });
     return items;
   };
-  const draft = compose(question, retrieved);
+  const draft = compose(question, retrieved, [], t);
   const answer = draft.productId && /\b(plans?|pric|costs?|subscri|quotas?|free|paid|tiers?|volume)/i.test(question)
-    ? compose(question, retrieved, await plansOf(draft.productId)) : draft;
+    ? compose(question, retrieved, await plansOf(draft.productId), t) : draft;
   const actions = answer.actions.map((a): AiAction => ({ id: `act-${randomUUID()}`, ...a }));
   const actionParts = actions.map((a) => jsonPart(AI_ACTION_MIME, a));
   if (!model) return { parts: [textPart(answer.text), ...actionParts], references: answer.references };

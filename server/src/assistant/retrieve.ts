@@ -1,15 +1,18 @@
 // Retrieval of the offline assistant: the passages of the catalogue a question is about, among
-// what the caller may see. Two statements, both under the catalogue's one visibility predicate:
-// the full-text index the catalogue keeps (search_entries: products, resources, documents,
-// sections, articles of latest versions) and the operations of the stored specifications of those
-// resources (spec_operations: method, path, summary, operationId, tag). Terms are OR-ed (a question
-// is not a search box: every word need not match); how many of them a passage matches decides
-// whether anything relevant was found at all.
+// what the caller may see, from two rankings fused by the composer (compose.ts candidates):
+// - full text: the index the catalogue keeps (search_entries: products, resources, documents,
+//   sections, articles of latest versions) and the operations of the stored specifications of those
+//   resources (spec_operations: method, path, summary, operationId, tag). Terms are OR-ed (a
+//   question is not a search box: every word need not match); how many of them a passage matches
+//   says whether it is relevant;
+// - meaning: the cosine of the question's sentence vector with the stored vectors (vectors.ts),
+//   the nearest read back here under the same visibility predicate.
 import { sql } from 'drizzle-orm';
 import type { Caller } from '../context.ts';
 import type { Db } from '../db/store.ts';
 import { rows, textArray } from '../catalogue/sql.ts';
 import { visibilityScope, withScope } from '../catalogue/visibility.ts';
+import { nearest, type Near } from './vectors.ts';
 
 /** Words that say nothing about which API is meant (beyond PostgreSQL's English stop words). */
 const NOISE = new Set(['api', 'apis', 'how', 'what', 'which', 'where', 'can', 'could', 'would', 'should', 'do', 'does', 'i', 'we',
@@ -29,11 +32,15 @@ export interface EntryHit {
   kind: 'product' | 'asset_resource' | 'document' | 'section' | 'article';
   id: string; title: string; productId: string; productTitle: string; versionId: string | null;
   documentId: string | null; description: string; rank: number; matched: number;
+  /** The section's position in its document (sections and articles; null otherwise). */
+  sectionIndex: number | null;
+  /** Cosine of the question's vector with this row's (0 when not among the nearest). */
+  sim: number;
 }
 
 export interface OperationHit {
   resourceId: string; resourceTitle: string; productId: string; productTitle: string; versionId: string;
-  method: string; path: string; summary: string; operationId: string | null; rank: number; matched: number;
+  ordinal: number; method: string; path: string; summary: string; operationId: string | null; rank: number; matched: number; sim: number;
   /** The stored operation object as JSON text (read for the few hits shown). */
   operation: string;
 }
@@ -49,19 +56,43 @@ function matchedCount(vector: ReturnType<typeof sql>, terms: string[]) {
   return sql.join(terms.map((t) => sql`(${vector} @@ to_tsquery('english', ${t}))::int`), sql` + `);
 }
 
-export async function retrieve(db: Db, caller: Caller, question: string): Promise<Retrieved> {
-  const words = questionTerms(question);
-  const terms = words.length ? (await rows<{ t: string }>(db, sql`select t from unnest(${textArray(words)}) with ordinality u(t, n)
-    where numnode(to_tsquery('english', t)) > 0 order by n`)).map((r) => r.t) : [];
-  if (!terms.length) return { terms, entries: [], operations: [] };
-  const tsq = sql`to_tsquery('english', ${terms.join(' | ')})`;
-  const scope = visibilityScope(caller);
-  const entries = await rows<EntryHit>(db, sql`${withScope(scope, [])}
-    select e.kind, e.id, e.title, e.product_id as "productId", p.title as "productTitle", e.version_id as "versionId",
-      e.document_id as "documentId", ts_rank(e.search, q) as rank, (${matchedCount(sql`e.search`, terms)})::int as matched,
+const ENTRY_COLUMNS = sql`e.kind, e.id, e.title, e.product_id as "productId", p.title as "productTitle", e.version_id as "versionId",
+      e.document_id as "documentId", (select s.section_index from document_sections s where s.id = e.section_id) as "sectionIndex",
       coalesce(case e.kind when 'product' then p.description
         when 'asset_resource' then (select ar.description from asset_resources ar where ar.id = e.id)
-        else (select d.description from documents d where d.id = e.document_id) end, '') as description
+        else (select d.description from documents d where d.id = e.document_id) end, '') as description`;
+
+/** `semantic` false: full text only (ASSISTANT_VECTORS off). */
+export async function retrieve(db: Db, caller: Caller, question: string, semantic = true): Promise<Retrieved> {
+  const words = questionTerms(question);
+  const [terms, near] = await Promise.all([
+    words.length ? rows<{ t: string }>(db, sql`select t from unnest(${textArray(words)}) with ordinality u(t, n)
+      where numnode(to_tsquery('english', t)) > 0 order by n`).then((r) => r.map((x) => x.t)) : Promise.resolve([]),
+    semantic ? nearest(db, question) : Promise.resolve([]),
+  ]);
+  const scope = visibilityScope(caller);
+  const [keyword, meaning] = await Promise.all([keywordHits(db, scope, terms), semanticHits(db, scope, terms, near)]);
+  const sim = new Map(near.map((n) => [`${n.kind}:${n.id}`, n.sim]));
+  const entries = new Map<string, EntryHit>();
+  for (const e of [...keyword.entries, ...meaning.entries]) {
+    const key = `${e.kind}:${e.id}`;
+    if (!entries.has(key)) entries.set(key, { ...e, rank: Number(e.rank), matched: Number(e.matched), sim: sim.get(key) ?? 0 });
+  }
+  const operations = new Map<string, OperationHit>();
+  for (const o of [...keyword.operations, ...meaning.operations]) {
+    const key = `operation:${o.resourceId}#${o.ordinal}`;
+    if (!operations.has(key)) operations.set(key, { ...o, ordinal: Number(o.ordinal), rank: Number(o.rank), matched: Number(o.matched), sim: sim.get(key) ?? 0 });
+  }
+  return { terms, entries: [...entries.values()], operations: [...operations.values()] };
+}
+
+type Scope = ReturnType<typeof visibilityScope>;
+
+async function keywordHits(db: Db, scope: Scope, terms: string[]): Promise<{ entries: EntryHit[]; operations: OperationHit[] }> {
+  if (!terms.length) return { entries: [], operations: [] };
+  const tsq = sql`to_tsquery('english', ${terms.join(' | ')})`;
+  const entries = await rows<EntryHit>(db, sql`${withScope(scope, [])}
+    select ${ENTRY_COLUMNS}, ts_rank(e.search, q) as rank, (${matchedCount(sql`e.search`, terms)})::int as matched, 0 as sim
     from search_entries e, ${tsq} q, products p
     where e.search @@ q and e.latest and ${scope.visible('e', 'product_id')} and p.id = e.product_id
     order by matched desc, rank desc, e.seq limit ${ENTRY_LIMIT}`);
@@ -73,7 +104,7 @@ export async function retrieve(db: Db, caller: Caller, question: string): Promis
       select e.id, e.title, e.product_id, e.version_id, e.seq from search_entries e, ${tsq} q
       where e.kind = 'asset_resource' and e.latest and e.search @@ q and ${scope.visible('e', 'product_id')}
       order by (${matchedCount(sql`e.search`, terms)}) desc, ts_rank(e.search, q) desc, e.seq limit ${RESOURCE_LIMIT})`])}
-    select x.*, (select o2.operation #>> '{}' from spec_operations o2 where o2.resource_id = x."resourceId" and o2.ordinal = x.ordinal) as operation
+    select x.*, 0 as sim, (select o2.operation #>> '{}' from spec_operations o2 where o2.resource_id = x."resourceId" and o2.ordinal = x.ordinal) as operation
     from (select o.resource_id as "resourceId", o.ordinal, e.title as "resourceTitle", e.product_id as "productId", p.title as "productTitle",
         e.version_id as "versionId", o.method, o.path, o.summary, o.operation_id as "operationId",
         ts_rank(v, q) as rank, (${matchedCount(sql`v`, terms)})::int as matched
@@ -82,9 +113,36 @@ export async function retrieve(db: Db, caller: Caller, question: string): Promis
       where v @@ q
       order by matched desc, rank desc, e.seq, o.ordinal limit ${OPERATION_LIMIT}) x
     order by x.matched desc, x.rank desc`);
-  return {
-    terms,
-    entries: entries.map((e) => ({ ...e, rank: Number(e.rank), matched: Number(e.matched) })),
-    operations: operations.map((o) => ({ ...o, rank: Number(o.rank), matched: Number(o.matched) })),
-  };
+  return { entries, operations };
+}
+
+/** The nearest rows by meaning that the caller may see, with how many of the terms they hold;
+ * a nearest plan stands for its product. */
+async function semanticHits(db: Db, scope: Scope, terms: string[], near: Near[]): Promise<{ entries: EntryHit[]; operations: OperationHit[] }> {
+  if (!near.length) return { entries: [], operations: [] };
+  const matched = (v: ReturnType<typeof sql>) => (terms.length ? sql`(${matchedCount(v, terms)})::int` : sql`0`);
+  const entryKeys = near.filter((n) => n.kind !== 'operation' && n.kind !== 'plan').map((n) => `${n.kind}:${n.id}`);
+  const planIds = near.filter((n) => n.kind === 'plan').map((n) => n.id);
+  const opKeys = near.filter((n) => n.kind === 'operation').map((n) => n.id);
+  const entries = await rows<EntryHit>(db, sql`${withScope(scope, [])}
+    select ${ENTRY_COLUMNS}, 0 as rank, ${matched(sql`e.search`)} as matched, 0 as sim
+    from search_entries e, products p
+    where (e.kind || ':' || e.id = any(${textArray(entryKeys)})
+        or e.kind = 'product' and e.id in (select pl.product_id from plans pl where pl.id = any(${textArray(planIds)})))
+      and e.latest and ${scope.visible('e', 'product_id')} and p.id = e.product_id`);
+  const operations = opKeys.length ? await rows<OperationHit>(db, sql`${withScope(scope, [])}
+    select o.resource_id as "resourceId", o.ordinal, e.title as "resourceTitle", e.product_id as "productId", p.title as "productTitle",
+      e.version_id as "versionId", o.method, o.path, o.summary, o.operation_id as "operationId", 0 as rank, 0 as matched, 0 as sim,
+      o.operation #>> '{}' as operation
+    from spec_operations o join search_entries e on e.kind = 'asset_resource' and e.id = o.resource_id
+      join products p on p.id = e.product_id
+    where o.resource_id || '#' || o.ordinal = any(${textArray(opKeys)}) and e.latest and ${scope.visible('e', 'product_id')}`) : [];
+  // A plan's cosine is its product's when the product itself is not nearer.
+  const planProducts = planIds.length ? await rows<{ id: string; productId: string }>(db, sql`select id, product_id as "productId" from plans where id = any(${textArray(planIds)})`) : [];
+  for (const pp of planProducts) {
+    const planSim = near.find((n) => n.kind === 'plan' && n.id === pp.id)!.sim;
+    const own = near.find((n) => n.kind === 'product' && n.id === pp.productId);
+    if (!own || own.sim < planSim) near.push({ kind: 'product', id: pp.productId, sim: planSim });
+  }
+  return { entries, operations };
 }

@@ -8,24 +8,12 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Invoice } from '../schemas/invoices.ts';
 import { formatMinor } from '../../../src/rules/billing.ts';
-import { LOCALES, DEFAULT_LOCALE, type Locale } from '../../../src/rules/constants.ts';
-import { en } from '../../../src/i18n/messages/en.ts';
-import { fr } from '../../../src/i18n/messages/fr.ts';
-import { pt } from '../../../src/i18n/messages/pt.ts';
-import { de } from '../../../src/i18n/messages/de.ts';
+import type { Locale } from '../../../src/rules/constants.ts';
 import type { MessageKey } from '../../../src/i18n/messages/en.ts';
-
-const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'en-US': en, 'fr-FR': fr, 'pt-BR': pt, 'de-DE': de };
+import { requestLocale, translator } from '../messages.ts';
 
 /** The locale asked for (a query parameter, else Accept-Language), one of LOCALES; English otherwise. */
-export function pdfLocale(wanted: string | undefined): Locale {
-  const tags = (wanted ?? '').split(',').map((t) => t.split(';')[0]!.trim().toLowerCase()).filter(Boolean);
-  for (const tag of tags) {
-    const found = LOCALES.find((l) => l.toLowerCase() === tag) ?? LOCALES.find((l) => l.slice(0, 2).toLowerCase() === tag.slice(0, 2));
-    if (found) return found;
-  }
-  return DEFAULT_LOCALE;
-}
+export const pdfLocale = requestLocale;
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -36,8 +24,7 @@ const RULE = rgb(0.8, 0.82, 0.85);
 export interface InvoiceParties { seller: string; payer: string | null }
 
 export async function invoicePdf(invoice: Invoice, parties: InvoiceParties, locale: Locale): Promise<Uint8Array> {
-  const m = MESSAGES[locale];
-  const t = (key: MessageKey, values: Record<string, string> = {}) => m[key].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+  const t = translator(locale);
   const money = (minor: number) => formatMinor(minor, invoice.billing.amount.currency, locale);
   const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso)) : '—');
 

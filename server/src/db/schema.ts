@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   pgTable, text, integer, boolean, jsonb, timestamp, primaryKey, index, uniqueIndex,
-  customType, doublePrecision, bigint,
+  customType, doublePrecision, bigint, real,
 } from 'drizzle-orm/pg-core';
 import { compressText, decompressText } from './compressedText.ts';
 
@@ -662,6 +662,17 @@ export const accessRequests = pgTable('access_requests', {
 ]);
 
 // ---------------------------------------------------------------- background work
+
+/** The assistant's sentence vectors (migration 0025, server/src/assistant/vectors.ts): kind is a
+ * search entry's kind, 'operation' (id resourceId#ordinal) or 'plan'; text_hash the md5 of the
+ * text embedded, so a changed row is embedded again by the job runner. */
+export const assistantVectors = pgTable('assistant_vectors', {
+  kind: text('kind').notNull(),
+  id: text('id').notNull(),
+  textHash: text('text_hash').notNull(),
+  vector: real('vector').array().notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.kind, t.id] })]);
 
 /** The job runner's queue (server/src/jobs): credential provisioning, asynchronous deletes,
  * later billing and rollups. Several instances share it (FOR UPDATE SKIP LOCKED on PostgreSQL). */

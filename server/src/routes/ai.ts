@@ -14,6 +14,7 @@ import { history, newTurn, openConversation, proposedAction, saveMessages, textO
 import { answerQuestion, doAction, type Reply } from '../assistant/engine.ts';
 import { AssistantRateLimit } from '../assistant/rateLimit.ts';
 import { ExternalModelError } from '../assistant/external.ts';
+import { requestLocale } from '../messages.ts';
 
 export default async function aiRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -43,7 +44,7 @@ export default async function aiRoutes(fastify: FastifyInstance): Promise<void> 
     } else {
       const question = textOf(turn.messages);
       if (!question) throw badRequest('content.messages', 'The question is empty.');
-      result = await answerQuestion({ app, caller, question, history: past, model: app.aiModel, signal: abort.signal });
+      result = await answerQuestion({ app, caller, question, history: past, model: app.aiModel, signal: abort.signal, locale: requestLocale(request.headers['accept-language']) });
     }
 
     const streaming = body.stream === true && (request.headers.accept ?? '').includes('text/event-stream');
