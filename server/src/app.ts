@@ -24,6 +24,7 @@ import embedRoutes from './routes/embed.ts';
 import type { AiModelOptions } from './assistant/external.ts';
 import { registerOps } from './ops/index.ts';
 import { registerOpenApi } from './openapi/index.ts';
+import { API_BASE } from './apiBase.ts';
 import { readFileSync } from 'node:fs';
 import { Mailer, type MailOptions } from './mail/mailer.ts';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './httpTimeouts.ts';
@@ -51,7 +52,7 @@ declare module 'fastify' {
   }
 }
 
-export const API_BASE = '/api/v1';
+export { API_BASE };
 /** The package's version: the API description's (and the catalogue product's) version. */
 export const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 

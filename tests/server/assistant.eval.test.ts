@@ -7,6 +7,8 @@ import { loadCaller } from '../../server/src/auth/caller.ts';
 import type { Caller } from '../../server/src/context.ts';
 import { answerQuestion } from '../../server/src/assistant/engine.ts';
 import { seedDemo } from '../../server/seed/index.ts';
+import { sql } from 'drizzle-orm';
+import { secretBoxFor } from '../../server/src/credentials/crypto.ts';
 import { USER } from '../../server/seed/accounts.ts';
 import { CATALOGUE_KINDS, COVERED, UNCOVERED, scoreTop3 } from './assistant.eval.ts';
 
@@ -20,8 +22,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-async function ask(q: string) {
-  const reply = await answerQuestion({ app: t.app, caller: consumer, question: q, history: [], model: null });
+async function ask(q: string, caller = consumer) {
+  const reply = await answerQuestion({ app: t.app, caller, question: q, history: [], model: null });
   const parts: Array<{ data: string }> = [];
   for (const p of reply.parts) {
     let data = '';
@@ -63,4 +65,20 @@ it('cites the article at its section and the operation in the explorer', async (
   expect(m.references.find((r) => r.id === 'doc-payments-integration-s2-a0')?.url)
     .toBe('/productDetails/prod-payments/version/ver-payments-3/docs/viewer/doc-payments-integration/2/doc-payments-integration-s2-a0');
   expect(m.references.find((r) => r.id === 'res-payments')?.url).toMatch(/\/resources\/res-payments\/methods\?operation=\d+$/);
+});
+
+it('shows how to call the operation meant, in curl and Python, naming the caller\'s credential but never its secret', async () => {
+  // Acme's administrator, who holds the Checkout Service's keys (the walk's user, issue 28); the
+  // seed's "Sandbox key" is provisioned by its job first.
+  await t.app.jobs.drain();
+  const m = await ask('Show me a curl example to list payments with my API key', (await loadCaller(t.db, USER.orgadmin!))!);
+  const text = m.parts[0]!.data;
+  expect(text).toMatch(/```bash\ncurl --request GET \\\n {2}--url http:\/\/localhost\/api\/v1\/gateway\/prod-payments\/[\w-]+\/res-payments(-sandbox)?\/payments/);
+  expect(text).toContain('```python\nimport os');
+  // The credential the consumer's organisation holds for that resource, by its name; its secret stays out.
+  expect(text).toMatch(/credential “[^”]+” \(application [^)]+\), put its secret in AGORA_/);
+  const box = await secretBoxFor(t.db);
+  const sealed = await t.db.execute(sql`select secret_encrypted as s from credentials where secret_encrypted is not null`) as unknown as { rows: Array<{ s: string }> };
+  expect(sealed.rows.length).toBeGreaterThan(0);
+  for (const { s } of sealed.rows) for (const value of Object.values(box.open(s))) expect(text).not.toContain(value);
 });

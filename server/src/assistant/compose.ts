@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE } from '../../../src/rules/constants.ts';
 import { translator, type Translate } from '../messages.ts';
 import { allowsOverages, readBilling, readPricing } from '../../../src/rules/quota.ts';
 import { questionTerms, type EntryHit, type OperationHit, type Retrieved } from './retrieve.ts';
+import { CODE_WORDS, callSampleLines, type CallContext } from './callSample.ts';
 
 export interface Answer {
   found: boolean;
@@ -17,6 +18,8 @@ export interface Answer {
   actions: Omit<AiAction, 'id'>[];
   /** The product the answer is mainly about (plans and actions hang off it). */
   productId: string | null;
+  /** The resource of the operation the answer shows, when it shows one (its code samples hang off it). */
+  resourceId?: string;
 }
 
 /** A passage is relevant by its words when it holds most of the question's content words (3 of 5, 2 of 3, 2 of 2). */
@@ -90,7 +93,8 @@ function requestedAppName(question: string): string {
 }
 
 /** `t`: the caller's locale's messages (server/src/messages.ts); the passages' own texts stay as written. */
-export function compose(question: string, r: Retrieved, plans: Plan[] = [], t: Translate = translator(DEFAULT_LOCALE)): Answer {
+/** `call`: the gateway and the caller's credential, given when the question asks for code. */
+export function compose(question: string, r: Retrieved, plans: Plan[] = [], t: Translate = translator(DEFAULT_LOCALE), call?: CallContext): Answer {
   const found = candidates(r);
   const actions: Answer['actions'] = [];
   if (APP_REQUEST.test(question)) {
@@ -121,7 +125,7 @@ export function compose(question: string, r: Retrieved, plans: Plan[] = [], t: T
   if (ops.length) {
     const o = ops[0]!;
     lines.push(t('assistant.answer.operation', { product: o.productTitle, resource: o.resourceTitle, method: o.method.toUpperCase(), path: o.path, summary: o.summary }));
-    lines.push(...operationDetails(o, t));
+    lines.push(...operationDetails(o, t, call && CODE_WORDS.test(question) ? call : undefined));
     const more = ops.slice(1, 3).map((x) => `${x.method.toUpperCase()} ${x.path} (${x.summary}, ${x.resourceTitle})`);
     if (more.length) lines.push(t('assistant.answer.related', { list: more.join('; ') }));
   } else if (product) {
@@ -152,7 +156,7 @@ export function compose(question: string, r: Retrieved, plans: Plan[] = [], t: T
     const resource = ops[0]?.resourceId ?? entries.find((e) => e.kind === 'asset_resource')?.id;
     actions.push({ kind: 'requestAccess', label: t('assistant.action.requestAccess'), params: { productId, ...(resource ? { resourceId: resource } : {}) } });
   }
-  return { found: true, text: lines.join('\n'), references: references.slice(0, 5), actions, productId };
+  return { found: true, text: lines.join('\n'), references: references.slice(0, 5), actions, productId, ...(ops[0] ? { resourceId: ops[0].resourceId } : {}) };
 }
 
 /** A plan's numbers (spec 3 §5): its price, then each quota's limit and what happens over it. */
@@ -170,7 +174,7 @@ function planTerms(p: Plan, t: Translate): string {
 }
 
 /** The operation's first description sentence, its parameters, and a request example from its schema. */
-function operationDetails(o: OperationHit, t: Translate): string[] {
+function operationDetails(o: OperationHit, t: Translate, call?: CallContext): string[] {
   let op: Record<string, unknown>;
   let samples: Record<string, unknown> = {};
   try {
@@ -188,7 +192,8 @@ function operationDetails(o: OperationHit, t: Translate): string[] {
   if (named.length) out.push(t('assistant.answer.parameters', { list: named.join(', ') }));
   const body = exampleBody(op, samples);
   const request = `${o.method.toUpperCase()} ${o.path}`;
-  out.push(body ? t('assistant.answer.exampleBody', { request, body }) : t('assistant.answer.example', { request }));
+  if (call) return [...out, ...callSampleLines(o, body, call, t)];
+  out.push(body ? t('assistant.answer.exampleBody', { request, body: body.slice(0, 300) }) : t('assistant.answer.example', { request }));
   return out;
 }
 
@@ -198,11 +203,11 @@ function exampleBody(op: Record<string, unknown>, samples: Record<string, unknow
   const mediaType = content?.['application/json'] ? 'application/json' : content ? Object.keys(content)[0] : undefined;
   const media = mediaType ? content![mediaType] : undefined;
   if (!media) return null;
-  if (media.example !== undefined) return JSON.stringify(media.example).slice(0, 300);
+  if (media.example !== undefined) return JSON.stringify(media.example);
   const named = Object.values(media.examples ?? {}).find((e) => e && typeof e === 'object' && e.value !== undefined);
-  if (named) return JSON.stringify(named.value).slice(0, 300);
+  if (named) return JSON.stringify(named.value);
   const generated = samples[`request|${mediaType}`];
-  if (generated !== undefined) return JSON.stringify(generated).slice(0, 300);
+  if (generated !== undefined) return JSON.stringify(generated);
   const schema = media.schema;
   if (!schema?.properties) return null;
   const keys = (schema.required?.length ? schema.required : Object.keys(schema.properties)).slice(0, 5);

@@ -18,6 +18,9 @@ import { DEFAULT_LOCALE, type Locale } from '../../../src/rules/constants.ts';
 import { translator } from '../messages.ts';
 import { retrieve } from './retrieve.ts';
 import { candidates, compose, referenceOf } from './compose.ts';
+import { CODE_WORDS, type CallContext } from './callSample.ts';
+import { listCredentials } from '../credentials/service.ts';
+import { API_BASE } from '../apiBase.ts';
 import { modelMessages, streamCompletion, type AiModelOptions, type ChatMessage } from './external.ts';
 import type { StoredMessage } from './conversations.ts';
 
@@ -60,8 +63,9 @@ export async function answerQuestion({ app, caller, question, history, model, si
     return items;
   };
   const draft = compose(question, retrieved, [], t);
-  const answer = draft.productId && /\b(plans?|pric|costs?|subscri|quotas?|free|paid|tiers?|volume)/i.test(question)
-    ? compose(question, retrieved, await plansOf(draft.productId), t) : draft;
+  const plans = draft.productId && /\b(plans?|pric|costs?|subscri|quotas?|free|paid|tiers?|volume)/i.test(question) ? await plansOf(draft.productId) : [];
+  const call = draft.resourceId && CODE_WORDS.test(question) ? await callContext(app, caller, draft.resourceId) : undefined;
+  const answer = plans.length || call ? compose(question, retrieved, plans, t, call) : draft;
   const actions = answer.actions.map((a): AiAction => ({ id: `act-${randomUUID()}`, ...a }));
   const actionParts = actions.map((a) => jsonPart(AI_ACTION_MIME, a));
   if (!model) return { parts: [textPart(answer.text), ...actionParts], references: answer.references };
@@ -75,6 +79,20 @@ export async function answerQuestion({ app, caller, question, history, model, si
     parts: [{ type: 'text', mimeType: AI_TEXT_MIME, chunks: streamCompletion(model, app.egress, modelMessages(passages, chat, question), signal) }, ...actionParts],
     references: answer.found ? answer.references : [],
   };
+}
+
+/** The gateway's address as the caller reaches it, and the caller's active credential listing
+ * the resource (by name only), for the samples of a "how do I call it" answer. Without the
+ * credential roles (a Subscriber, a visitor) the samples name no credential. */
+async function callContext(app: FastifyInstance, caller: Caller, resourceId: string): Promise<CallContext> {
+  const origin = [...app.publicOrigins][0] ?? 'http://localhost';
+  let credential: CallContext['credential'] = null;
+  if (caller.userId) {
+    const found = await listCredentials(app.db, caller, { resource: resourceId, state: ['active'], limit: 1 }, new Date()).catch(() => null);
+    const c = found?.items[0];
+    if (c) credential = { title: c.title, application: c.application.title, crdType: c.crdType };
+  }
+  return { origin, apiBase: API_BASE, credential };
 }
 
 /** The confirmed action, done with the caller's own rights; refusals become a 'failed' result. */

@@ -20,7 +20,9 @@ const NOISE = new Set(['api', 'apis', 'how', 'what', 'which', 'where', 'can', 'c
   'me', 'my', 'our', 'find', 'get', 'make', 'service', 'marketplace', 'one', 'any', 'some', 'let', 'us', 'help', 'is', 'are',
   // intent words: plans and actions are looked up by the composer, not in the passages
   'plan', 'plans', 'pricing', 'price', 'prices', 'cost', 'costs', 'subscribe', 'subscription', 'have', 'has',
-  'fit', 'fits', 'calls', 'requests', 'volume', 'month', 'monthly', 'day', 'daily', 'year', 'thousand', 'million']);
+  'fit', 'fits', 'calls', 'requests', 'volume', 'month', 'monthly', 'day', 'daily', 'year', 'thousand', 'million',
+  // asking for code: the samples are the composer's (callSample.ts), the operation is what to find
+  'curl', 'example', 'examples', 'sample', 'samples', 'snippet', 'snippets', 'code', 'python', 'javascript', 'node']);
 
 /** The question's content words: lower case letters and digits only (safe inside to_tsquery), at most 8. */
 export function questionTerms(question: string): string[] {

@@ -2,6 +2,7 @@
 // of src/rules/credentials.ts, delete, and the credential request definitions. Who: a credential
 // is seen by whoever sees its application (server/src/applications/rights.ts canSee) and changed
 // by whoever may use it (canUse: its team's consumers and administrators, the org Administrator).
+import { API_BASE } from '../apiBase.ts';
 import { randomUUID } from 'node:crypto';
 import { and as both, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -25,7 +26,6 @@ import { DELETE_JOB, PROVISION_JOB, TOKEN_PATH } from './provisioning.ts';
 import { credentialsRuntime } from './runtime.ts';
 
 const DAY_MS = 86_400_000;
-const API = '/api/v1';
 
 interface Policies { renewable?: boolean; suspendable?: boolean; expiryDays?: number | null; visibilityMs?: number }
 
@@ -79,7 +79,7 @@ export function factsOf(row: CredentialRow): CredentialFacts {
 /** The API's Credential; `secret` (decrypted values) only from the decrypt call. */
 export function toCredential(row: CredentialRow, now: Date, secret?: Record<string, string>): Credential {
   const { error, ...provisioned } = row.provisioning_data ?? {};
-  const self = `${API}/credentials/${row.id}`;
+  const self = `${API_BASE}/credentials/${row.id}`;
   const visible = canViewSecret(factsOf(row), now) && row.secret_encrypted !== null;
   const visibleUntil = dateOrNull(row.visible_until);
   const expiresAt = dateOrNull(row.expires_at);
