@@ -6,7 +6,7 @@
 // that key (2xx, a transaction row carrying the application) → rotate it through the UI → the old
 // key gets 401 and the new one (its secret viewed again) 2xx, within 1 s of the rotation's
 // provisioning finishing.
-// Then a new user's journey (issue 28), in en and in fr: register → subscribe to a free and a paid
+// Then a new user's journey (issue 28), in en and in fr: register → confirm the address from the e-mail → subscribe to a free and a paid
 // plan → pay on the checkout page and come back from it to the subscription → "Request access" on a
 // resource's header opens the wizard with the resource (and the only application) chosen → the
 // side nav asks before leaving the edited wizard (stay) → complete → the provider's list shows the
@@ -16,7 +16,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
-import { accessRequests, applications, credentials, subscriptions, teams, transactions } from '../../server/src/db/schema.ts';
+import { accessRequests, applications, credentials, mailMessages, subscriptions, teams, transactions } from '../../server/src/db/schema.ts';
 import { LOCALE_COOKIE } from '../../src/rules/constants.ts';
 import { newPage, pageErrors, poll, screenshot, sessionToken, useSuite } from './harness.ts';
 import { fillApiKeyCredential } from './fixtures/credentialForm.ts';
@@ -189,6 +189,18 @@ describe('a new user\'s journey (issue 28)', () => {
       await user.locator('agora-portal main[data-route]:not([data-route="register"])').waitFor({ timeout: 30_000 });
       await poll(async () => (await suite.portal.db.select().from(teams).where(eq(teams.name, org))).length).toBe(1);
       expect(await user.evaluate(() => document.documentElement.lang), 'the portal owns the page: <html lang>').toBe(locale);
+
+      // 1b. Confirm the address (subscribing needs it, issue 33): the link of the e-mail sent at
+      // sign-up, read from the store (with no SMTP_URL it waits in the outbox), its origin this portal's.
+      let link = '';
+      await poll(async () => {
+        const [mail] = await suite.portal.db.select().from(mailMessages).where(and(eq(mailMessages.toAddress, email), eq(mailMessages.kind, 'verify')));
+        link = (mail?.params as { link?: string } | undefined)?.link ?? '';
+        return link;
+      }, 'the verification e-mail').toMatch(/verify-email\?token=/);
+      const verify = new URL(link);
+      await user.goto(`${base}${verify.pathname}${verify.search}`);
+      await poll(() => user.locator('agora-portal [data-verify]').getAttribute('data-verify')).toBe('done');
 
       // 2. Subscribe to the free plan, then to the paid Starter plan (the terms linked from its consent).
       const PANEL_SEL = 'agora-portal dialog[open] [data-part="subscribe-panel"]';
