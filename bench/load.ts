@@ -24,6 +24,7 @@ import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuMs, stopProcess } from './proc.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -90,19 +91,6 @@ function startServer(env: NodeJS.ProcessEnv): Promise<{ proc: ChildProcess; info
   });
 }
 
-const stopServer = (proc: ChildProcess) => new Promise<void>((resolve) => {
-  if (proc.exitCode !== null) return resolve();
-  proc.removeAllListeners('exit');
-  proc.on('exit', () => resolve());
-  proc.kill('SIGTERM');
-});
-
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc, 100 ticks a second). */
-function cpuMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /** Resident memory of a process in MB (Linux /proc). */
 function rssMb(pid: number | undefined): number {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -158,7 +146,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
     try {
       await runLines(kind, `http://127.0.0.1:${info.port}`, info, [proc.pid]);
     } finally {
-      await stopServer(proc);
+      await stopProcess(proc);
     }
   } finally {
     if (kind === 'postgres') await dropDatabase(adminUrl, dbName).catch(() => {});
@@ -203,7 +191,7 @@ async function measureBalanced(): Promise<void> {
         + `${b.rps.toFixed(0).padStart(6)} /s ${b.p99.toFixed(1).padStart(6)} ms ${String(b.errors).padStart(4)}  |  ${(b.rps / Math.max(1, d.rps)).toFixed(2)}×`);
     });
   } finally {
-    for (const proc of procs.reverse()) await stopServer(proc);
+    for (const proc of procs.reverse()) await stopProcess(proc);
     rmSync(dir, { recursive: true, force: true });
     await dropDatabase(adminUrl, dbName).catch(() => {});
   }

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuMs, stopProcess } from './proc.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -48,21 +49,6 @@ function startServer(dataDir: string): Promise<{ proc: ChildProcess; port: numbe
     });
     proc.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-}
-
-function stop(proc: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (proc.exitCode !== null) return resolve();
-    proc.removeAllListeners('exit');
-    proc.on('exit', () => resolve());
-    proc.kill('SIGTERM');
-  });
-}
-
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc, 100 ticks a second). */
-function cpuMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** `npm run import` of one file: wall time, CPU time and peak RSS, polled from /proc until it exits
@@ -105,7 +91,7 @@ try {
     console.log(`  server, after the load (${LINES.length} lines × ${DURATION} s, ${CONNECTIONS} connections, ${requests} requests): RSS ${after.rss.toFixed(0)} MB`
       + verdict(after.rss <= TARGET.serverMb, `${TARGET.serverMb} MB`));
   } finally {
-    await stop(proc);
+    await stopProcess(proc);
   }
   const seeded = await runImport(dataDir, []);
   console.log(`  npm run import of a 19 KB description into the seeded store: ${(seeded.ms / 1000).toFixed(2)} s (CPU ${(seeded.cpu / 1000).toFixed(2)} s), peak RSS ${seeded.peak.toFixed(0)} MB, exit ${seeded.code}`
