@@ -33,6 +33,17 @@ export function useSignOut(settings: Pick<SiteSettings, 'logout_url'> | undefine
   }, [api, navigate, settings?.logout_url]);
 }
 
+/** A page of the user menu (invitations, outbox, webhooks). */
+function MenuLink({ to, name, label, onClick }: { to: string; name: string; label: string; onClick: () => void }) {
+  return (
+    <Link to={to} onClick={onClick} data-menu={name}
+      className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 no-underline hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary">
+      <IconUsers size={16} />
+      {label}
+    </Link>
+  );
+}
+
 export function UserMenu({ settings }: { settings: SiteSettings }) {
   const { t } = useMessages();
   const { data: session } = useSession();
@@ -67,39 +78,9 @@ export function UserMenu({ settings }: { settings: SiteSettings }) {
           <p className="m-0 truncate text-xs text-gray-500">{session?.user.email}</p>
         </div>
         <div className="p-1.5">
-          {canInvite && (
-            <Link
-              to="/invitations"
-              onClick={close}
-              data-menu="invitations"
-              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 no-underline hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
-            >
-              <IconUsers size={16} />
-              {t('shell.menu.invitations')}
-            </Link>
-          )}
-          {canReadOutbox && (
-            <Link
-              to="/outbox"
-              onClick={close}
-              data-menu="outbox"
-              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 no-underline hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
-            >
-              <IconUsers size={16} />
-              {t('shell.menu.outbox')}
-            </Link>
-          )}
-          {canReadOutbox && (
-            <Link
-              to="/webhooks"
-              onClick={close}
-              data-menu="webhooks"
-              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 no-underline hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
-            >
-              <IconUsers size={16} />
-              {t('shell.menu.webhooks')}
-            </Link>
-          )}
+          {canInvite && <MenuLink to="/invitations" name="invitations" label={t('shell.menu.invitations')} onClick={close} />}
+          {canReadOutbox && <MenuLink to="/outbox" name="outbox" label={t('shell.menu.outbox')} onClick={close} />}
+          {canReadOutbox && <MenuLink to="/webhooks" name="webhooks" label={t('shell.menu.webhooks')} onClick={close} />}
           <button
             type="button"
             disabled={busy}
