@@ -39,7 +39,7 @@ export default defineConfig({
           // Each file has its own server, store and Chromium, so two run side by side: most of a
           // browser test is waiting (network, timers), and on 2 cores this took the suite from
           // 20 to 12 minutes with the same results.
-          testTimeout: 60_000, hookTimeout: 180_000, pool: 'forks', fileParallelism: true, maxWorkers: 2,
+          testTimeout: 60_000, hookTimeout: 180_000, pool: 'forks', fileParallelism: true, maxWorkers: Number(process.env.AGORA_BROWSER_WORKERS ?? 2),
           // As for the server suite: modules imported once per worker, not once per file (~2 s a
           // file). The harness keeps nothing per file at module level (useSuite's hooks do).
           isolate: false,
