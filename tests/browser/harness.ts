@@ -34,6 +34,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { openStore, type Db, type Store } from '../../server/src/db/store.ts';
 import { siteConfig } from '../../server/src/db/schema.ts';
 import { seedDemo } from '../../server/seed/index.ts';
+import { openStoreCopy, templateFolder } from '../storeFolder.ts';
 import type { SiteSettings } from '../../server/src/schemas/config.ts';
 import type { EgressOptions } from '../../server/src/gateway/egress.ts';
 import { ensureChromium, CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
@@ -102,7 +103,7 @@ function templateKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-interface Template { data: Blob; accounts: DemoAccount[] }
+interface Template { folder: string; accounts: DemoAccount[] }
 let templatePromise: Promise<Template> | undefined;
 
 /** Makes (or finds) the seeded store template; the suite's globalSetup calls it once so test
@@ -117,7 +118,7 @@ async function demoTemplate(): Promise<Template> {
     const tar = join(CACHE_DIR, `browser-store-${key}.tar`);
     const meta = join(CACHE_DIR, `browser-store-${key}.json`);
     if (existsSync(tar) && existsSync(meta)) {
-      return { data: new Blob([readFileSync(tar)]), accounts: JSON.parse(readFileSync(meta, 'utf8')) as DemoAccount[] };
+      return { folder: await templateFolder(tar), accounts: JSON.parse(readFileSync(meta, 'utf8')) as DemoAccount[] };
     }
     const store = await openStore();
     try {
@@ -130,9 +131,9 @@ async function demoTemplate(): Promise<Template> {
       renameSync(`${tar}.${process.pid}`, tar);
       renameSync(`${meta}.${process.pid}`, meta);
       for (const old of readdirSync(CACHE_DIR)) {
-        if (/^browser-store-[0-9a-f]+\.(tar|json)$/.test(old) && !old.includes(key)) rmSync(join(CACHE_DIR, old), { force: true });
+        if (/^browser-store-[0-9a-f]+\.(tar|json|tar\.d)$/.test(old) && !old.includes(key)) rmSync(join(CACHE_DIR, old), { recursive: true, force: true });
       }
-      return { data, accounts };
+      return { folder: await templateFolder(tar, data), accounts };
     } finally {
       await store.close();
     }
@@ -188,7 +189,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
 /** startPortal without the bundle check, for tests of the server's pages that need no bundle. */
 export async function startServer(options: PortalOptions = {}): Promise<Portal> {
   const template = await demoTemplate();
-  const store = await openStore({ loadFrom: template.data });
+  const store = await openStoreCopy(template.folder);
   let app: FastifyInstance | undefined;
   try {
     await applySiteConfig(store.db, options);
@@ -243,12 +244,12 @@ export function useSuite(options: PortalOptions = {}): Suite {
   let portal: Portal | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    portal = await startPortal(options);
-    browser = await launchBrowser();
+    [portal, browser] = await Promise.all([startPortal(options), workerBrowser()]);
   });
   afterAll(async () => {
-    // The browser first, so no page still talks to the portal while it closes.
-    await browser?.close();
+    // The file's pages first, so none still talks to the portal while it closes. The browser
+    // stays for the worker's next file.
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     await portal?.close();
   });
   const need = <T>(value: T | undefined, what: string): T => {
@@ -298,6 +299,20 @@ export function poll<T>(fn: () => T | Promise<T>, message?: string) {
 /** Debian's Chromium (installed by scripts/chromium.mjs when missing), headless. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true });
+}
+
+let shared: Promise<Browser> | undefined;
+/** One Chromium for all the files a worker runs (the suite does not isolate workers' modules):
+ * every file's pages live in their own contexts, so files share nothing but the process, and a
+ * launch a file (~1.5 s with its close) is saved. Launched again if it went away. Playwright ends
+ * it when the worker exits. */
+function workerBrowser(): Promise<Browser> {
+  if (shared) {
+    return shared.then((browser) => (browser.isConnected() ? browser : ((shared = undefined), workerBrowser())));
+  }
+  shared = launchBrowser();
+  shared.catch(() => { shared = undefined; });
+  return shared;
 }
 
 const errorsOf = new WeakMap<Page, string[]>();
