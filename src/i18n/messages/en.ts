@@ -2062,6 +2062,38 @@ export const en = {
   "webhooks.refresh": "Refresh",
   "shell.menu.webhooks": "Webhooks",
   // == end webhooks ==
+
+  // == notifications ==
+  "notifications.title": "Notifications",
+  "notifications.intro": "Choose what the marketplace tells you by e-mail. Each change is saved when you press Save.",
+  "notifications.group.provider": "About the products you provide",
+  "notifications.group.consumer": "About your subscriptions, invoices and credentials",
+  "notifications.save": "Save",
+  "notifications.saved": "Your choices are saved.",
+  "notifications.kind.accessRequest.pending": "An access request waits",
+  "notifications.kind.subscription.pending": "A subscription waits",
+  "notifications.kind.review.pending": "A review waits for moderation",
+  "notifications.kind.review.published": "A product gets a review",
+  "notifications.kind.accessRequest.decided": "Access request approved or declined",
+  "notifications.kind.subscription.decided": "Subscription approved or declined",
+  "notifications.kind.invoice.issued": "Invoice issued",
+  "notifications.kind.invoice.pastDue": "Invoice past due",
+  "notifications.kind.invoice.paid": "Invoice paid",
+  "notifications.kind.credential.expiring": "Credential about to expire",
+  "notifications.kind.credential.suspended": "Credential suspended",
+  "notifications.hint.accessRequest.pending": "A consumer asks access to a resource of your products.",
+  "notifications.hint.subscription.pending": "A consumer subscribes to a plan that needs your approval.",
+  "notifications.hint.review.pending": "A review of your products is written or edited.",
+  "notifications.hint.review.published": "A review of your products is published.",
+  "notifications.hint.accessRequest.decided": "With the reason when declined.",
+  "notifications.hint.subscription.decided": "With the reason when declined.",
+  "notifications.hint.invoice.issued": "When an invoice of your subscriptions is issued.",
+  "notifications.hint.invoice.pastDue": "When an invoice was not paid by its due date.",
+  "notifications.hint.invoice.paid": "The receipt of a payment.",
+  "notifications.hint.credential.expiring": "7 days and 1 day before it expires.",
+  "notifications.hint.credential.suspended": "Calls with it are refused until it is enabled again.",
+  "shell.menu.notifications": "Notifications",
+  // == end notifications ==
 } as const;
 
 export type MessageKey = keyof typeof en;
