@@ -61,7 +61,7 @@ export default function Notifications() {
                 {group.kinds.map((kind) => (
                   <li key={kind}>
                     <label className="flex items-start gap-3 text-sm text-gray-800">
-                      <input type="checkbox" name={kind} className="mt-0.5 h-4 w-4 shrink-0 accent-[var(--agora-primary,#0a5bd3)]" checked={choices[kind]}
+                      <input type="checkbox" name={kind} className="mt-0.5 h-4 w-4 shrink-0 accent-primary" checked={choices[kind]}
                         onChange={(e) => { setChoices({ ...choices, [kind]: e.target.checked }); setStatus(null); }} />
                       <span className="min-w-0">
                         <span className="block font-medium">{t(`notifications.kind.${kind}` as MessageKey)}</span>
