@@ -175,4 +175,6 @@ export const OPERATIONS: Record<string, OperationWords> = {
   'POST /webhooks/{id}/enable': { tag: 'Webhooks', summary: 'Turn a disabled webhook endpoint on again' },
   'GET /webhooks/{id}/deliveries': { tag: 'Webhooks', summary: 'List an endpoint\'s deliveries of the last 7 days and their answers' },
   'POST /webhooks/{id}/deliveries/{deliveryId}/redeliver': { tag: 'Webhooks', summary: 'Deliver an event again' },
+  'GET /notificationSettings': { tag: 'Mail', summary: 'Get the signed-in user\'s notification choices (e-mail per kind)' },
+  'PUT /notificationSettings': { tag: 'Mail', summary: 'Turn e-mail notifications on or off per kind (the kinds not given stay as they are)' },
 };

@@ -86,7 +86,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance): Promise<v
   }, async (request, reply) => {
     const found = await checkoutOf(request.params.id, request.body.token);
     if (!found) return html(reply, 403, checkoutErrorHtml('This checkout link is not valid or has expired. Open the invoice again from your subscription.'));
-    const paid = await markPaid(app.db, found.invoice.id);
+    const paid = await markPaid(app.db, found.invoice.id, app.clock.now());
     const invoice = (await invoiceForCheckout(app.db, found.invoice.id))!;
     return html(reply, paid ? 200 : 409, checkoutHtml(invoice, null, paid ? 'Payment received. Thank you.' : `This invoice is ${invoice.status}: nothing was paid.`));
   });
