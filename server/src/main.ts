@@ -3,7 +3,7 @@
 // the bundle and the demo pages, and shut down cleanly on SIGINT/SIGTERM.
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { buildApp } from './app.ts';
+import { buildApp, PACKAGE_VERSION } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { sql } from 'drizzle-orm';
 import { NewerSchemaError, openStore } from './db/store.ts';
@@ -12,6 +12,7 @@ import { drainAndClose } from './ops/shutdown.ts';
 import { serveBackups } from './ops/backup.ts';
 import { accounts as DEMO_ACCOUNTS } from '../seed/accounts.ts';
 import { isNewDataDir, seedInProcess, seedStore } from '../seed/firstStart.ts';
+import { syncOwnApiProduct } from './openapi/product.ts';
 
 interface Account { email: string; password: string; role: string }
 
@@ -44,6 +45,9 @@ async function main(): Promise<void> {
     httpTimeouts: config.httpTimeouts,
     mail: config.mail,
   });
+  // The marketplace's own API as a product of the demo catalogue, kept current (openapi/product.ts).
+  await app.ready();
+  await syncOwnApiProduct(app, store.db, PACKAGE_VERSION);
   await app.listen({ port: config.port, host: config.host });
   // `npm run backup` asks this server for a consistent dump of its embedded store (ops/backup.ts).
   const backups = store.kind === 'pglite' ? await serveBackups(store, config.dataDir) : undefined;

@@ -11,6 +11,8 @@ import { and, desc, eq, gte } from 'drizzle-orm';
 import { assetResources, transactions } from '../../server/src/db/schema.ts';
 import { indexSpecification } from '../../server/src/spec/store.ts';
 import { newPage, pageErrors, sessionToken, signIn, useSuite } from './harness.ts';
+import { PACKAGE_VERSION } from '../../server/src/app.ts';
+import { OWN_API, ownApiIds } from '../../server/src/openapi/product.ts';
 
 const suite = useSuite();
 
@@ -80,6 +82,28 @@ describe('the explorer’s own list on a small description (Petstore, OpenAPI 2)
     const [row] = await recorded('res-petstore', since);
     expect(row!.path).toMatch(/^\/pets(\?|$)/);
     expect(row).toMatchObject({ method: 'GET', status: 200, userId, productId: 'prod-petstore', upstreamUrl: 'mock:oas2' });
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the marketplace’s own API in its catalogue (issue 34)', () => {
+  it('opens "Agora Marketplace API", tries GET /marketplace: the real /api/v1 answers 200 with the session', { timeout: 120_000 }, async () => {
+    const { page, userId } = await consumerPage();
+    const { resourceId } = ownApiIds(PACKAGE_VERSION);
+    await open(page, `/productDetails/${OWN_API.productId}/resources/${resourceId}/methods`);
+    // Over the large threshold (~330 kB): tags start folded, the filter finds the operation.
+    await page.locator('agora-portal [data-field="filter"]').fill('/marketplace');
+    const since = new Date(Date.now() - 1000);
+    const answer = await tryOperation(await openOperation(page, 'get', '/marketplace'));
+    expect(await answer.locator('[data-answer-status]').getAttribute('data-answer-status')).toBe('200');
+    // The server's own site settings, as GET /api/v1/marketplace gives them.
+    const settings = await (await page.request.get(`${suite.portal.baseUrl}/api/v1/marketplace`)).json() as Record<string, unknown>;
+    const firstKey = Object.keys(settings)[0]!;
+    expect(await answer.locator('[data-code-viewer] code').innerText()).toContain(`"${firstKey}"`);
+    await expect.poll(async () => (await recorded(resourceId, since)).length).toBeGreaterThan(0);
+    const [row] = await recorded(resourceId, since);
+    expect(row).toMatchObject({ method: 'GET', path: '/marketplace', status: 200, userId, upstreamUrl: 'self:' });
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });

@@ -30,7 +30,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../server/src/app.ts';
+import { buildApp, PACKAGE_VERSION } from '../../server/src/app.ts';
+import { syncOwnApiProduct } from '../../server/src/openapi/product.ts';
 import { openStore, type Db, type Store } from '../../server/src/db/store.ts';
 import { siteConfig } from '../../server/src/db/schema.ts';
 import { seedDemo } from '../../server/seed/index.ts';
@@ -92,12 +93,16 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Changes to migrations or seed (files and the code they use) make a new template. */
+/** Changes to migrations or seed (files and the code they use) make a new template; so do those
+ * of the API's description and README, which the product "Agora Marketplace API" holds (a template
+ * made before them still works: each portal's start brings that product up to date). */
 function templateKey(): string {
   const hash = createHash('sha256');
   const inputs = [
     ...filesUnder(join(ROOT, 'server', 'migrations')).filter((f) => f.endsWith('.sql')),
     ...filesUnder(join(ROOT, 'server', 'seed')),
+    ...['openapi', 'routes', 'schemas'].flatMap((dir) => filesUnder(join(ROOT, 'server', 'src', dir))),
+    join(ROOT, 'package.json'), join(ROOT, 'README.md'),
   ];
   for (const file of inputs) hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex').slice(0, 16);
@@ -123,6 +128,11 @@ async function demoTemplate(): Promise<Template> {
     const store = await openStore();
     try {
       const { accounts } = await seedDemo(store.db);
+      // The server publishes its own API as a product once ready (server/src/openapi/product.ts).
+      const app = await buildApp({ store, auth: { secret: AUTH_SECRET }, runJobs: false, assistantVectors: false });
+      await app.ready();
+      await syncOwnApiProduct(app, store.db, PACKAGE_VERSION);
+      await app.close();
       const data = await store.dump();
       mkdirSync(CACHE_DIR, { recursive: true });
       // Write then rename, so a run stopped half-way never leaves a truncated template behind.
@@ -194,6 +204,8 @@ export async function startServer(options: PortalOptions = {}): Promise<Portal> 
   try {
     await applySiteConfig(store.db, options);
     app = await buildApp({ store, auth: { secret: AUTH_SECRET }, serveStatic: true, assistantVectors: options.assistantVectors ?? false, ...(options.egress ? { egress: options.egress } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}), ...(options.staticRoot ? { staticRoot: options.staticRoot } : {}) });
+    await app.ready();
+    await syncOwnApiProduct(app, store.db, PACKAGE_VERSION); // current already unless the template is stale
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('the portal is not listening on a TCP port');

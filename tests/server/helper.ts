@@ -17,7 +17,8 @@
 // createScratchDatabase() gives another empty one when a test needs it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../../server/src/app.ts';
+import { buildApp, PACKAGE_VERSION } from '../../server/src/app.ts';
+import { syncOwnApiProduct } from '../../server/src/openapi/product.ts';
 import type { MailOptions } from '../../server/src/mail/mailer.ts';
 import { openStore, type Db, type Store } from '../../server/src/db/store.ts';
 import { openStoreCopy, templateFolder } from '../storeFolder.ts';
@@ -84,6 +85,8 @@ export interface BuildTestAppOptions {
   metricsToken?: string;
   /** SMTP_URL, MAIL_FROM (server/src/mail); default none: messages stay in the outbox. */
   mail?: MailOptions;
+  /** Publish "Agora Marketplace API" once ready on a demo store (server/src/openapi/product.ts). */
+  ownApiProduct?: boolean;
 }
 
 let template: Promise<string | undefined> | undefined;
@@ -147,6 +150,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     ...(options.mail ? { mail: options.mail } : {}),
   });
   await app.ready();
+  if (options.ownApiProduct) await syncOwnApiProduct(app, db, PACKAGE_VERSION);
 
   const t: TestApp = {
     app, db, store,
