@@ -2032,4 +2032,8 @@ export const de: Messages = {
   "webhooks.refresh": "Aktualisieren",
   "shell.menu.webhooks": "Webhooks",
   // == end webhooks ==
+  // == collections (issue 30) ==
+  'explorer.collection.download': 'Sammlung herunterladen',
+  'explorer.collection.postman': 'Postman',
+  'explorer.collection.openapi': 'Insomnia, Bruno (OpenAPI)',
 };

@@ -2032,6 +2032,10 @@ export const en = {
   "webhooks.refresh": "Refresh",
   "shell.menu.webhooks": "Webhooks",
   // == end webhooks ==
+  // == collections (issue 30) ==
+  'explorer.collection.download': 'Download collection',
+  'explorer.collection.postman': 'Postman',
+  'explorer.collection.openapi': 'Insomnia, Bruno (OpenAPI)',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -2032,4 +2032,8 @@ export const fr: Messages = {
   "webhooks.refresh": "Actualiser",
   "shell.menu.webhooks": "Webhooks",
   // == end webhooks ==
+  // == collections (issue 30) ==
+  'explorer.collection.download': 'Télécharger la collection',
+  'explorer.collection.postman': 'Postman',
+  'explorer.collection.openapi': 'Insomnia, Bruno (OpenAPI)',
 };

@@ -2032,4 +2032,8 @@ export const pt: Messages = {
   "webhooks.refresh": "Atualizar",
   "shell.menu.webhooks": "Webhooks",
   // == end webhooks ==
+  // == collections (issue 30) ==
+  'explorer.collection.download': 'Baixar coleção',
+  'explorer.collection.postman': 'Postman',
+  'explorer.collection.openapi': 'Insomnia, Bruno (OpenAPI)',
 };
