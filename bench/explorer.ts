@@ -290,10 +290,12 @@ const SAMPLES_IN_PAGE = `async function (path) {
   await new Promise(function (r) { requestAnimationFrame(function () { setTimeout(r, 50); }); });
   const t0 = performance.now();
   button.click();
-  await new Promise(function (resolve) {
+  await new Promise(function (resolve, reject) {
     (function poll() {
-      const code = panel.querySelector('[data-sample-text] code');
-      if (code && code.textContent.length > 0) resolve(null);
+      // The curl sample's text drawn (plain until the highlighter colours it).
+      const text = panel.querySelector('[data-sample-text]');
+      if (text && text.textContent.indexOf('curl') >= 0) resolve(null);
+      else if (performance.now() - t0 > 20000) reject(new Error('no sample drawn: ' + (panel.querySelector('[data-part="code-samples"]') || panel).innerHTML.slice(0, 600)));
       else requestAnimationFrame(poll);
     })();
   });
