@@ -534,10 +534,16 @@ async function main(): Promise<void> {
       }
       results.expand = expands.map((e) => ({ ...e, medianMs: median(e.ms) }));
       const samples = [];
-      for (let run = 0; run < RUNS; run++) samples.push(await measureSamples(browser, portal.baseUrl, CASES[0]!));
-      const m = median(samples.map((x) => x.ms));
-      console.log(`  code samples of the timeline operation, generator loaded   ${m} ms ${m <= SAMPLES_TARGET_MS ? '(target met)' : '(over target)'}  runs ${samples.map((x) => x.ms).join(', ')}; first open of all (loading it) median ${median(samples.map((x) => x.firstOpenMs))} ms`);
-      results.samples = { medianMs: m, runs: samples, targetMs: SAMPLES_TARGET_MS };
+      // Reported, not fatal (the other figures are written all the same): on a machine at load ~25
+      // the sample was not drawn within 20 s in the bench's page (issue 30; not yet understood).
+      try {
+        for (let run = 0; run < RUNS; run++) samples.push(await measureSamples(browser, portal.baseUrl, CASES[0]!));
+      } catch (e) {
+        console.log(`  code samples not measured: ${(e as Error).message.split('\n')[0]!.slice(0, 200)}`);
+      }
+      const m = samples.length ? median(samples.map((x) => x.ms)) : NaN;
+      if (samples.length) console.log(`  code samples of the timeline operation, generator loaded   ${m} ms ${m <= SAMPLES_TARGET_MS ? '(target met)' : '(over target)'}  runs ${samples.map((x) => x.ms).join(', ')}; first open of all (loading it) median ${median(samples.map((x) => x.firstOpenMs))} ms`);
+      results.samples = samples.length ? { medianMs: m, runs: samples, targetMs: SAMPLES_TARGET_MS } : null;
     }
     results.loadAverageAfter = loadavg().map((n) => n.toFixed(1)).join(' ');
     console.log(`\nload average after: ${results.loadAverageAfter} (figures grow with it; the ratio compares runs made side by side)`);
