@@ -1,10 +1,12 @@
 // Try-it through the gateway, against the seeded server and its built-in mock upstreams: the
 // call goes to the gateway, the mock answers, the answer shows, and the call is a transaction
 // row (read through the harness's database handle), with the console's credentials applied.
+// Also the code samples and the collection downloads of issue 30.
 // Covers the explorer's own list (every OpenAPI description: the Petstore, Payments, GitHub's
 // 13 MB one), Swagger UI (the second tab of a small description),
 // GraphiQL, and the Authorize panel (external credentials typed in; internal ones: an application
 // with an approved access request for the resource and its usable credential).
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { and, desc, eq, gte } from 'drizzle-orm';
@@ -406,6 +408,35 @@ describe('code samples (issue 30)', () => {
     expect(await page.evaluate(() => (window as unknown as { __samplesXss?: number }).__samplesXss)).toBeUndefined();
     expect(await code.locator('img, script').count()).toBe(0);
     await screenshotBoth(page, samples, 'provider');
+    await page.context().close();
+  });
+});
+
+describe('collections (issue 30)', () => {
+  it("download as a Postman collection v2.1 and as OpenAPI, both calling this portal's gateway, the key a variable", async () => {
+    const { page } = await consumerPage();
+    await open(page, '/productDetails/prod-petstore/resources/res-petstore/methods');
+    const group = page.locator('agora-portal [data-part="collection"]');
+    const save = async (format: string) => {
+      const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), group.locator(`[data-action="collection-${format}"]`).click()]);
+      return { name: file.suggestedFilename(), json: JSON.parse(await readFile((await file.path())!, 'utf8')) as Record<string, unknown> };
+    };
+    const gateway = `${suite.portal.baseUrl}/api/v1/gateway/prod-petstore/ver-petstore-2/res-petstore`;
+    const postman = await save('postman');
+    expect(postman.name).toMatch(/\.postman_collection\.json$/);
+    expect((postman.json.info as { schema: string }).schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
+    expect(postman.json.variable).toEqual(expect.arrayContaining([{ key: 'baseUrl', value: gateway, type: 'string' }, { key: 'apiKey', value: '', type: 'string' }]));
+    const openapi = await save('openapi');
+    expect(openapi.name).toMatch(/\.openapi\.json$/);
+    // The Petstore is OpenAPI 2: re-based through host, basePath and schemes.
+    expect(`${openapi.json.schemes as string}://${openapi.json.host as string}${openapi.json.basePath as string}`).toBe(gateway);
+    if (process.env.SAMPLES_SHOTS) {
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${process.env.SAMPLES_SHOTS}/collection-${width}.png` });
+      }
+    }
+    expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
 });

@@ -133,6 +133,7 @@ export const ACCESS: Record<string, Policy | RouteAccess> = {
   'GET /productPlanUnits': 'catalogue',
   // the explorer (reading a specification) and the try-it gateway
   'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/spec/index': 'catalogue',
+  'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/collection': 'catalogue',
   'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/spec/operations/{ordinal}': 'catalogue',
   'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/spec/operations': { policy: 'catalogue' },
   'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/spec/tags/{tag}': 'catalogue',

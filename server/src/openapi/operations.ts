@@ -95,6 +95,7 @@ export const OPERATIONS: Record<string, OperationWords> = {
   'GET /products/{id}/plans/{planId}/subscriptionRequestDefinitions/{definitionId}': { tag: 'Plans', summary: 'Get a plan\'s subscription request definition', auth: 'optional' },
   'GET /productPlanUnits': { tag: 'Plans', summary: 'List quota units', auth: 'optional' },
   [`GET ${RES}/spec/index`]: { tag: 'Explorer', summary: 'The specification\'s index', auth: 'optional' },
+  [`GET ${RES}/collection`]: { tag: 'Explorer', summary: 'Download the resource\'s collection (Postman v2.1, or OpenAPI re-based on the gateway)', auth: 'optional' },
   [`GET ${RES}/spec/operations/{ordinal}`]: { tag: 'Explorer', summary: 'Get an operation of the specification', auth: 'optional' },
   [`GET ${RES}/spec/operations`]: { tag: 'Explorer', summary: 'List operations of the specification', auth: 'optional' },
   [`GET ${RES}/spec/schemas/{schemaId}`]: { tag: 'Explorer', summary: 'Get a schema of the specification', auth: 'optional' },

@@ -2094,4 +2094,8 @@ export const de: Messages = {
   "notifications.hint.credential.suspended": "Aufrufe damit werden abgelehnt, bis sie wieder aktiviert sind.",
   "shell.menu.notifications": "Benachrichtigungen",
   // == end notifications ==
+  // == collections (issue 30) ==
+  'explorer.collection.download': 'Sammlung herunterladen',
+  'explorer.collection.postman': 'Postman',
+  'explorer.collection.openapi': 'Insomnia, Bruno (OpenAPI)',
 };

@@ -2094,6 +2094,10 @@ export const en = {
   "notifications.hint.credential.suspended": "Calls with it are refused until it is enabled again.",
   "shell.menu.notifications": "Notifications",
   // == end notifications ==
+  // == collections (issue 30) ==
+  'explorer.collection.download': 'Download collection',
+  'explorer.collection.postman': 'Postman',
+  'explorer.collection.openapi': 'Insomnia, Bruno (OpenAPI)',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -2094,4 +2094,8 @@ export const fr: Messages = {
   "notifications.hint.credential.suspended": "Les appels qui l’utilisent sont refusés jusqu’à sa réactivation.",
   "shell.menu.notifications": "Notifications",
   // == end notifications ==
+  // == collections (issue 30) ==
+  'explorer.collection.download': 'Télécharger la collection',
+  'explorer.collection.postman': 'Postman',
+  'explorer.collection.openapi': 'Insomnia, Bruno (OpenAPI)',
 };

@@ -2094,4 +2094,8 @@ export const pt: Messages = {
   "notifications.hint.credential.suspended": "As chamadas com ela são recusadas até que seja reativada.",
   "shell.menu.notifications": "Notificações",
   // == end notifications ==
+  // == collections (issue 30) ==
+  'explorer.collection.download': 'Baixar coleção',
+  'explorer.collection.postman': 'Postman',
+  'explorer.collection.openapi': 'Insomnia, Bruno (OpenAPI)',
 };
