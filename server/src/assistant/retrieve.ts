@@ -47,7 +47,12 @@ export interface OperationHit {
   operation: string;
 }
 
-export interface Retrieved { terms: string[]; entries: EntryHit[]; operations: OperationHit[] }
+export interface Retrieved {
+  terms: string[]; entries: EntryHit[]; operations: OperationHit[];
+  /** The cosine of the last of the nearest rows read (0 without vectors): any product not among
+   * them is at most this near, which bounds the runner-up when one product holds all of them. */
+  nearFloor?: number;
+}
 
 const ENTRY_LIMIT = 8;
 const OPERATION_LIMIT = 5;
@@ -85,7 +90,7 @@ export async function retrieve(db: Db, caller: Caller, question: string, semanti
     const key = `operation:${o.resourceId}#${o.ordinal}`;
     if (!operations.has(key)) operations.set(key, { ...o, ordinal: Number(o.ordinal), rank: Number(o.rank), matched: Number(o.matched), sim: sim.get(key) ?? 0 });
   }
-  return { terms, entries: [...entries.values()], operations: [...operations.values()] };
+  return { terms, entries: [...entries.values()], operations: [...operations.values()], nearFloor: near.at(-1)?.sim ?? 0 };
 }
 
 type Scope = ReturnType<typeof visibilityScope>;
