@@ -58,9 +58,11 @@ export function candidates(r: Retrieved): Candidate[] {
     ...r.entries.filter((e) => e.matched >= need || near(e) || named(e)).map((entry) => ({ entry })),
   ];
   const hit = (c: (typeof all)[number]) => ('op' in c ? c.op : c.entry);
-  // The full-text order as before: terms matched, then the text rank (an operation a little ahead).
-  const byWords = all.filter((c) => hit(c).matched >= need || ('entry' in c && named(c.entry)))
-    .sort((a, b) => (hit(b).matched * 10 + hit(b).rank + ('op' in b ? 0.05 : 0)) - (hit(a).matched * 10 + hit(a).rank + ('op' in a ? 0.05 : 0)));
+  // The full-text order: terms matched, a term of a passage's title counting twice (the "Verify
+  // signatures" article before a checklist that mentions signatures among much else; an operation's
+  // text is little more than its summary already), then the text rank (an operation a little ahead).
+  const weight = (c: (typeof all)[number]) => ('op' in c ? c.op.matched * 10 + c.op.rank + 0.05 : (c.entry.matched + c.entry.titled) * 10 + c.entry.rank);
+  const byWords = all.filter((c) => hit(c).matched >= need || ('entry' in c && named(c.entry))).sort((a, b) => weight(b) - weight(a));
   const byMeaning = all.filter((c) => hit(c).sim > 0).sort((a, b) => hit(b).sim - hit(a).sim);
   const fused = new Map<(typeof all)[number], number>();
   byWords.forEach((c, i) => fused.set(c, (fused.get(c) ?? 0) + 1 / (RRF_K + i + 1)));
