@@ -256,16 +256,21 @@ const EXPAND_IN_PAGE = `async function (op) {
   return await timeExpand(root, row);
 }`;
 
+/** The explorer page of `c` in `page`, every operation drawn and the network quiet. */
+async function openDrawnExplorer(page: Page, baseUrl: string, c: Case): Promise<void> {
+  const { url, route } = explorerPage(baseUrl, c);
+  await route(page);
+  await page.goto(url);
+  await page.locator('agora-explorer [data-rendered-all]').waitFor({ state: 'attached', timeout: 120_000 });
+  await page.waitForLoadState('networkidle');
+}
+
 async function measureExpand(browser: Browser, baseUrl: string, c: Case): Promise<Array<{ label: string; ms: number; fetchMs: number }>> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const out: Array<{ label: string; ms: number; fetchMs: number }> = [];
   try {
     const page = await context.newPage();
-    const { url, route } = explorerPage(baseUrl, c);
-    await route(page);
-    await page.goto(url);
-    await page.locator('agora-explorer [data-rendered-all]').waitFor({ state: 'attached', timeout: 120_000 });
-    await page.waitForLoadState('networkidle');
+    await openDrawnExplorer(page, baseUrl, c);
     await page.waitForTimeout(500);
     for (const op of EXPAND) {
       // Beyond a few dozen operations the tags start collapsed: the filter (not timed) opens the row's.
@@ -309,11 +314,7 @@ async function measureSamples(browser: Browser, baseUrl: string, c: Case): Promi
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
-    const { url, route } = explorerPage(baseUrl, c);
-    await route(page);
-    await page.goto(url);
-    await page.locator('agora-explorer [data-rendered-all]').waitFor({ state: 'attached', timeout: 120_000 });
-    await page.waitForLoadState('networkidle');
+    await openDrawnExplorer(page, baseUrl, c);
     const open = async (op: { path: string; method: string }) => {
       await page.locator('agora-explorer [data-field="filter"]').fill(op.path);
       await page.locator(`agora-explorer [data-operation][data-path="${op.path}"]`).first().waitFor({ timeout: 30_000 });
@@ -415,11 +416,7 @@ async function measureExpandAll(browser: Browser, baseUrl: string, c: Case) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
-    const { url, route } = explorerPage(baseUrl, c);
-    await route(page);
-    await page.goto(url);
-    await page.locator('agora-explorer [data-rendered-all]').waitFor({ state: 'attached', timeout: 120_000 });
-    await page.waitForLoadState('networkidle');
+    await openDrawnExplorer(page, baseUrl, c);
     const expands = await page.evaluate(`(${EXPAND_ALL_IN_PAGE})()`) as Array<{ ordinal: number; path: string; ms: number; fetchMs: number }>;
     return { expands, heapAfterMb: await heapMb(page) };
   } finally {
