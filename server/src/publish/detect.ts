@@ -6,9 +6,8 @@
 // with a derived value and a warning the provider and the explorer show (no info.title, no paths,
 // duplicate GraphQL fields…). Only text that cannot be read at all is refused, with its line and
 // column.
-import type { YAMLParseError } from 'yaml';
-import type { GraphQLError, GraphQLSchema, IntrospectionQuery } from 'graphql';
-import { graphql, yaml } from '../lazyPackages.ts';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { buildClientSchema, printSchema, type GraphQLError, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { badRequest } from '../errors.ts';
 import { readGraphqlSdl } from './graphql.ts';
 
@@ -122,7 +121,6 @@ function parseDocument(text: string, isJson: boolean, warnings: string[]): unkno
       throw badRequest('file', `The file is not valid JSON at line ${at.line}, column ${at.column}: ${message.replace(/ in JSON at position \d+.*$/, '')}`);
     }
   }
-  const { parse: parseYaml, YAMLParseError } = yaml();
   try {
     return parseYaml(text, { maxAliasCount: 10_000 });
   } catch (error) {
@@ -226,7 +224,6 @@ const isIntrospection = (doc: Json): boolean => isObject(doc.__schema) || (isObj
 /** An introspection result (what a GraphQL server answers to the introspection query) is kept as
  * the SDL it describes: what GraphiQL and the index read, at a fraction of the size. */
 function detectIntrospection(doc: Json, fileName: string, givenTitle?: string): DetectedSpec {
-  const { buildClientSchema, printSchema } = graphql();
   let schema: GraphQLSchema;
   try {
     schema = buildClientSchema((isObject(doc.data) ? doc.data : doc) as unknown as IntrospectionQuery, { assumeValid: true });

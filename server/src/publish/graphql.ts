@@ -3,8 +3,7 @@
 // definition is kept and the others are cut out of the text (the rest of the author's text, its
 // comments and order, stays as written) and reported. Only SDL that does not parse, or whose
 // types do not resolve, is refused, with its line and column.
-import type { ASTNode, DocumentNode, GraphQLError, GraphQLSchema } from 'graphql';
-import { graphql } from '../lazyPackages.ts';
+import { buildSchema, GraphQLError, Kind, parse, type ASTNode, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { badRequest } from '../errors.ts';
 
 /** Reported one by one up to this many; the rest are counted. */
@@ -18,7 +17,6 @@ export interface ReadSdl {
 }
 
 export function readGraphqlSdl(text: string): ReadSdl {
-  const { parse, buildSchema } = graphql();
   let document: DocumentNode;
   try {
     document = parse(text);
@@ -60,7 +58,7 @@ function duplicateDefinitions(document: DocumentNode): { cuts: Array<[number, nu
   for (const def of document.definitions) {
     if (!('name' in def) || !def.name) continue;
     const typeName = def.name.value;
-    const isDefinition = def.kind.endsWith('_DEFINITION') && def.kind !== graphql().Kind.DIRECTIVE_DEFINITION;
+    const isDefinition = def.kind.endsWith('_DEFINITION') && def.kind !== Kind.DIRECTIVE_DEFINITION;
     if (isDefinition) {
       if (types.has(typeName)) {
         if (def.loc) cuts.push([def.loc.start, def.loc.end]);

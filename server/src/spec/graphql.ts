@@ -1,7 +1,10 @@
 // Index of a GraphQL schema (SDL, or an introspection result as JSON): one row per root field
 // (queries, mutations, subscriptions) and a summary of every named type.
-import type { GraphQLField, GraphQLObjectType, GraphQLSchema, IntrospectionQuery } from 'graphql';
-import { graphql } from '../lazyPackages.ts';
+import {
+  buildClientSchema, buildSchema, isObjectType, isInterfaceType, isEnumType, isUnionType,
+  isInputObjectType, isScalarType, type GraphQLField, type GraphQLObjectType, type GraphQLSchema,
+  type IntrospectionQuery,
+} from 'graphql';
 import { SpecIndexError, shortText } from './parse.ts';
 import { groupByTag, finishHead } from './head.ts';
 import type { IndexedOperation, SpecHead, SpecIndex } from './types.ts';
@@ -10,7 +13,6 @@ import type { IndexedOperation, SpecHead, SpecIndex } from './types.ts';
 export function schemaFromText(text: string): GraphQLSchema {
   const trimmed = text.trim();
   if (trimmed === '') throw new SpecIndexError('The GraphQL schema is empty.');
-  const { buildClientSchema, buildSchema } = graphql();
   try {
     if (trimmed.startsWith('{')) {
       const json = JSON.parse(trimmed) as { data?: IntrospectionQuery } & Partial<IntrospectionQuery>;
@@ -84,7 +86,6 @@ function describeField(kind: string, field: GraphQLField<unknown, unknown>): Rec
 }
 
 function kindOf(t: unknown): string {
-  const { isObjectType, isInterfaceType, isUnionType, isEnumType, isInputObjectType, isScalarType } = graphql();
   if (isObjectType(t)) return 'OBJECT';
   if (isInterfaceType(t)) return 'INTERFACE';
   if (isUnionType(t)) return 'UNION';

@@ -1,5 +1,5 @@
 // Reads a stored specification text (JSON or YAML) into a plain object.
-import { yaml } from '../lazyPackages.ts';
+import { parse as parseYaml } from 'yaml';
 
 export class SpecIndexError extends Error {
   override readonly name = 'SpecIndexError';
@@ -19,7 +19,7 @@ export function parseDocument(text: string): Record<string, unknown> {
   } else {
     try {
       // Large descriptions repeat anchors a lot; the default alias limit would reject them.
-      doc = yaml().parse(trimmed, { maxAliasCount: -1, uniqueKeys: false, prettyErrors: false });
+      doc = parseYaml(trimmed, { maxAliasCount: -1, uniqueKeys: false, prettyErrors: false });
     } catch (e) {
       throw new SpecIndexError(`The specification is not valid YAML: ${(e as Error).message.split('\n')[0]}`);
     }
