@@ -135,6 +135,22 @@ describe('e-mail over SMTP', () => {
     expect((await t.db.select().from(mailMessages).where(eq(mailMessages.kind, kind))).filter((m) => m.toAddress === address)).toHaveLength(sentBefore + 50);
   });
 
+  it('throttles link requests as sign-in is throttled, alike for a known and an unknown address', async () => {
+    const statuses = async (email: string, ip: string) => {
+      const out: number[] = [];
+      for (let i = 0; i < 7; i++) out.push((await post('/auth/passwordReset', { email }, ip)).statusCode);
+      return out;
+    };
+    const known = await statuses('bob@en.test', '10.3.0.1');
+    // Five free, a sixth that starts the back-off, then refused (SIGNIN_LIMITS, as sign-in).
+    expect(known).toEqual([202, 202, 202, 202, 202, 202, 429]);
+    expect(await statuses('nobody@en.test', '10.3.0.2')).toEqual(known);
+    const refused = await post('/auth/passwordReset', { email: 'bob@en.test' }, '10.3.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ errors: [{ status: 429, source: { parameter: 'email' } }] });
+  });
+
   it('e-mails an invitation to its address', async () => {
     const org = await t.createOrg();
     const admin = await t.createUser({ orgId: org.id, orgRoles: ['Administrator'], name: 'Olga' });
