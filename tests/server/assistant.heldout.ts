@@ -7,7 +7,7 @@
 // been scored: a question that fails is a finding, not a question to rephrase.
 // Each question names the ids (server/seed) a correct answer may cite; any one among the first 3
 // references counts. No question shares a stemmed content word with the title or summary of what
-// it cites (assistant.heldout.test.ts enforces it).
+// it cites (assistant.paraphrase.test.ts enforces it).
 import type { Lang, ParaphraseQuestion } from './assistant.paraphrase.ts';
 
 const payments = ['prod-payments', 'res-payments', 'res-payments-sandbox', 'res-payments-compat'];

@@ -2,8 +2,9 @@
 // of meaning (no question shares a stemmed content word with a product it expects), the score per
 // language is printed, and the nothing-found questions cite nothing of the catalogue. With the
 // catalogue's sentence vectors embedded (the one costly step: the model over ~1,200 rows), the
-// older set (assistant.eval.ts) is asked here too, so the fused ranking is proven on both.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+// older set (assistant.eval.ts) and the held-out set (assistant.heldout.ts) are asked here too, on
+// the same vectors, so the fused ranking is proven on all three at the cost of one embedding.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { loadCaller } from '../../server/src/auth/caller.ts';
 import type { Caller } from '../../server/src/context.ts';
@@ -11,9 +12,11 @@ import { answerQuestion } from '../../server/src/assistant/engine.ts';
 import { seedDemo } from '../../server/seed/index.ts';
 import { USER } from '../../server/seed/accounts.ts';
 import { CATALOGUE_KINDS, COVERED, UNCOVERED, scoreTop3 } from './assistant.eval.ts';
-import { contentWordClashes, countOf, references as askOffline, scoreByLanguage } from './assistant.questionSets.ts';
+import { LANGS, contentWordClashes, countOf, references as askOffline, scoreByLanguage } from './assistant.questionSets.ts';
 import { embedChanged } from '../../server/src/assistant/vectors.ts';
 import { NOTHING, PARAPHRASES } from './assistant.paraphrase.ts';
+import { HELDOUT, UNCOVERED_HELDOUT } from './assistant.heldout.ts';
+import { PRODUCTS } from '../../server/seed/products.ts';
 
 let t: TestApp;
 let consumer: Caller;
@@ -58,4 +61,31 @@ it("writes the answer's own words in the reader's language", async () => {
   for await (const c of reply.parts[0]!.chunks) text += c;
   expect(text).toBe(`Ich habe im Katalog dieses Marktplatzes nichts zu „${q}“ gefunden. Versuchen Sie eine Suche im Katalog mit anderen Worten.`);
   expect(reply.references.map((r) => r.title)).toEqual(['Katalog durchsuchen']);
+});
+
+// The held-out set: the fair measure, since the paraphrase set was looked at while tuning. The
+// scores are printed and only that the scoring runs is asserted: the thresholds (issue 29: top-3
+// ≥ 90 % in English and ≥ 80 % in fr, pt and de, nothing found for the 5 uncovered) are asserted
+// once the retrieval meets them. Misses are not printed, so that the set stays held out.
+describe('the held-out set', () => {
+  it('holds 50 English questions, 10 in each other language and 5 the catalogue cannot answer', () => {
+    expect(LANGS.map((lang) => countOf(HELDOUT, lang))).toEqual([50, 10, 10, 10]);
+    expect(UNCOVERED_HELDOUT).toHaveLength(5);
+    // Every demo product a consumer can see is expected somewhere (partner-pricing is shown to
+    // partner-tagged teams only, which the consumer asking here is not on).
+    const cited = new Set(HELDOUT.flatMap((h) => h.cite));
+    expect(PRODUCTS.filter((p) => p.key !== 'partner-pricing' && !cited.has(`prod-${p.key}`)).map((p) => p.key)).toEqual([]);
+  });
+
+  it('shares no content word between a question and what it expects', async () => {
+    const { clashes, unknown } = await contentWordClashes(t.db, HELDOUT);
+    expect(unknown).toEqual([]);
+    expect(clashes).toEqual([]);
+  }, 60_000);
+
+  it('scores the offline engine top-3 per language and the nothing-found questions', async () => {
+    const { lines } = await scoreByLanguage(t.app, consumer, HELDOUT, UNCOVERED_HELDOUT);
+    console.log(`assistant held-out set\n  ${lines.join('\n  ')}`);
+    expect(lines).toHaveLength(LANGS.length + 1);
+  }, 180_000);
 });

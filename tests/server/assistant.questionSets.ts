@@ -1,5 +1,5 @@
-// Shared by the assistant's question sets (assistant.paraphrase.test.ts and the held-out
-// assistant.heldout.test.ts), so both are held to one rule and scored one way: no question shares
+// Shared by the assistant's question sets (the paraphrase set and the held-out set, both asked
+// in assistant.paraphrase.test.ts), so both are held to one rule and scored one way: no question shares
 // a stemmed content word with what it expects (the set measures meaning, not keywords), and the
 // offline engine's first three references are scored per language.
 import { sql } from 'drizzle-orm';
