@@ -312,10 +312,17 @@ export function graphqlRequest(input: {
   };
 }
 
-export type AsyncProtocol = 'ws' | 'wss' | 'mqtt' | 'mqtts' | 'kafka' | 'kafka-secure';
+export type AsyncProtocol = 'ws' | 'wss' | 'mqtt' | 'mqtts' | 'secure-mqtt' | 'kafka' | 'kafka-secure';
 
-/** The protocols an AsyncAPI subscribe sample exists for (servers' `protocol`). */
-export const ASYNC_PROTOCOLS: readonly AsyncProtocol[] = ['ws', 'wss', 'mqtt', 'mqtts', 'kafka', 'kafka-secure'];
+/** The protocols an AsyncAPI subscribe sample exists for (servers' `protocol`; AsyncAPI names TLS
+ * MQTT `secure-mqtt`, some documents `mqtts`). */
+export const ASYNC_PROTOCOLS: readonly AsyncProtocol[] = ['ws', 'wss', 'mqtt', 'mqtts', 'secure-mqtt', 'kafka', 'kafka-secure'];
+
+/** Where an AsyncAPI server is: 2.x `url`, 3.x `host` and `pathname`. */
+export function asyncServerAddress(server: { url?: unknown; host?: unknown; pathname?: unknown }): string {
+  if (typeof server.url === 'string') return server.url;
+  return `${typeof server.host === 'string' ? server.host : ''}${typeof server.pathname === 'string' ? server.pathname : ''}`;
+}
 
 /** The samples' own output line (spelled in two pieces: it is sample text, not a log of ours). */
 const LOG = 'console' + '.log';
@@ -340,8 +347,10 @@ export function asyncSubscribeSample(input: { protocol: string; url: string; cha
       '});',
     ].join('\n');
   }
-  if (protocol === 'mqtt' || protocol === 'mqtts') {
-    const url = /^mqtts?:\/\//.test(input.url) ? input.url : `${protocol}://${input.url}`;
+  if (protocol === 'mqtt' || protocol === 'mqtts' || protocol === 'secure-mqtt') {
+    const url = /^mqtts?:\/\//.test(input.url) ? input.url : `${protocol === 'mqtt' ? 'mqtt' : 'mqtts'}://${input.url}`;
+    // A channel parameter ({deviceId}) becomes MQTT's one-level wildcard: every device's messages.
+    const topic = input.channel.replace(/\{[^}/]*\}/g, '+');
     return [
       "import mqtt from 'mqtt';",
       '',
@@ -350,7 +359,7 @@ export function asyncSubscribeSample(input: { protocol: string; url: string; cha
       `  password: process.env.${CREDENTIAL_ENV.password},`,
       '});',
       '',
-      `client.subscribe(${js(input.channel)});`,
+      `client.subscribe(${js(topic)});`,
       "client.on('message', (topic, payload) => {",
       `  ${LOG}(topic, JSON.parse(payload.toString()));`,
       '});',
