@@ -536,7 +536,7 @@ async function main(): Promise<void> {
       try {
         for (let run = 0; run < RUNS; run++) samples.push(await measureSamples(browser, portal.baseUrl, CASES[0]!));
       } catch (e) {
-        console.log(`  code samples not measured: ${(e as Error).message.split('\n')[0]!.slice(0, 200)}`);
+        console.log(`  code samples not measured: ${(e as Error).message.slice(0, 1200)}`);
       }
       const m = samples.length ? median(samples.map((x) => x.ms)) : NaN;
       if (samples.length) console.log(`  code samples of the timeline operation, generator loaded   ${m} ms ${m <= SAMPLES_TARGET_MS ? '(target met)' : '(over target)'}  runs ${samples.map((x) => x.ms).join(', ')}; first open of all (loading it) median ${median(samples.map((x) => x.firstOpenMs))} ms`);

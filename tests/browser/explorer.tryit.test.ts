@@ -13,7 +13,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { and, desc, eq, gte } from 'drizzle-orm';
-import { assetResources, transactions } from '../../server/src/db/schema.ts';
+import { accessRequests, assetResources, transactions } from '../../server/src/db/schema.ts';
+import { ORG, USER } from '../../server/seed/accounts.ts';
 import { indexSpecification } from '../../server/src/spec/store.ts';
 import { newPage, pageErrors, sessionToken, signIn, useSuite } from './harness.ts';
 import { PACKAGE_VERSION } from '../../server/src/app.ts';
@@ -247,7 +248,8 @@ describe('GraphiQL (Storefront)', () => {
     const samples = await openSamples(page.locator('agora-portal [data-samples="graphql"]'));
     expect(await samples.locator('[role="tab"]').allInnerTexts()).toEqual(['cURL', 'JavaScript']);
     const code = samples.locator('[data-sample-text] [data-code-viewer] code');
-    const body = '{"query":"query Product($handle: String) { product(handle: $handle) { title } }","variables":{"handle":"tee"}}';
+    // GraphiQL names the operation it runs (the one query of the editor): the sample sends it too.
+    const body = '{"query":"query Product($handle: String) { product(handle: $handle) { title } }","variables":{"handle":"tee"},"operationName":"Product"}';
     await expect.poll(() => code.innerText()).toContain(body);
     const curl = await code.innerText();
     expect(curl).toMatch(new RegExp(`--url ${suite.portal.baseUrl}/api/v1/gateway/prod-storefront/[^/ ]+/res-storefront \\\\`));
@@ -268,6 +270,12 @@ describe('GraphiQL (Storefront)', () => {
 
 /** A fresh API key of the Checkout Service application for the Storefront (the seed's keys cover other APIs). */
 async function storefrontKey(): Promise<string> {
+  // The approved access request a credential for the resource needs (the seed approves Payments only).
+  await suite.portal.db.insert(accessRequests).values({
+    id: 'acc-checkout-storefront', orgId: ORG.acme, title: 'Storefront', applicationId: 'app-acme-checkout', subscriptionId: 'sub-acme-storefront-plus',
+    productId: 'prod-storefront', productVersionId: 'ver-storefront-1', assetResourceId: 'res-storefront', approvalState: 'approved',
+    decidedAt: new Date(), data: {}, provisioningStatus: 'success', createdBy: USER.orgadmin!, history: [],
+  }).onConflictDoNothing();
   const page = await suite.pageAs('orgadmin');
   const auth = { Authorization: `Bearer ${await sessionToken(page, suite.portal.baseUrl)}` };
   const created = await page.request.post(`${suite.portal.baseUrl}/api/v1/applications/app-acme-checkout/credentials`, {
