@@ -295,7 +295,7 @@ async function storefrontKey(): Promise<string> {
 }
 
 describe('AsyncAPI subscribe samples (Order Events, Kafka)', () => {
-  it('one per channel and server: KafkaJS with TLS and SASL for the secure cluster, plain for the sandbox', { timeout: 120_000 }, async () => {
+  it('one per channel and server: KafkaJS with TLS and the document\'s SASL mechanism for the secure cluster, plain for the sandbox', { timeout: 120_000 }, async () => {
     const { page } = await consumerPage();
     await open(page, '/productDetails/prod-order-events/resources/res-order-events/methods');
     const samples = await openSamples(page.locator('agora-portal [data-samples="asyncapi"]'));
@@ -303,7 +303,8 @@ describe('AsyncAPI subscribe samples (Order Events, Kafka)', () => {
     expect(await channel.locator('option').allInnerTexts()).toEqual(['commerce.orders.v2', 'commerce.refunds.v2', 'commerce.orders.v2.dlq']);
     expect(await samples.locator('[role="tab"]').allInnerTexts()).toEqual(['production · kafka-secure', 'sandbox · kafka']);
     const code = samples.locator('[data-sample-text] [data-code-viewer] code');
-    await expect.poll(() => code.innerText()).toContain("brokers: ['kafka.commerce.agora.test:9093'],\n  ssl: true,");
+    // The production cluster's security scheme is SCRAM-SHA-512 (the document's components).
+    await expect.poll(() => code.innerText()).toContain("brokers: ['kafka.commerce.agora.test:9093'],\n  ssl: true,\n  sasl: { mechanism: 'scram-sha-512',");
     expect(await code.innerText()).toContain("await consumer.subscribe({ topics: ['commerce.orders.v2'] });");
     await channel.selectOption('commerce.refunds.v2');
     await expect.poll(() => code.innerText()).toContain("topics: ['commerce.refunds.v2']");

@@ -2,7 +2,7 @@
 // JavaScript text (reviewed by hand: these are what a developer copies), the other languages
 // produced and naming the credential, and a known secret never in any sample.
 import { describe, expect, it } from 'vitest';
-import { asyncServerAddress, asyncSubscribeSample, codeSample, graphqlRequest, SAMPLE_LANGUAGES, type SampleRequest } from '../../src/rules/codeSamples.ts';
+import { asyncSecurityTypes, asyncServerAddress, asyncSubscribeSample, codeSample, graphqlRequest, SAMPLE_LANGUAGES, type SampleRequest } from '../../src/rules/codeSamples.ts';
 import { authOptions, sampleCredentialOf, type ConsoleAuth } from '../../src/rules/consoleAuth.ts';
 import { describeRequest } from '../../src/screens/explorer/openapi/request.ts';
 import { normalizeOperation } from '../../src/screens/explorer/openapi/model.ts';
@@ -452,6 +452,16 @@ describe('AsyncAPI subscribe samples, by the server\'s protocol', () => {
       '});',
       ...run,
     ].join('\n'));
+  });
+
+  it("Kafka's SASL mechanism is the server's security scheme (3.x resolved, 2.x by name); SASL without TLS on a plain cluster", () => {
+    const scram = asyncSecurityTypes({ security: [{ type: 'scramSha512', description: 'x' }] }, {});
+    expect(scram).toEqual(['scramSha512']);
+    expect(asyncSubscribeSample({ protocol: 'kafka-secure', url: 'kafka.example:9093', channel: 't', security: scram }))
+      .toContain("  ssl: true,\n  sasl: { mechanism: 'scram-sha-512', username: process.env.AGORA_USERNAME, password: process.env.AGORA_PASSWORD },\n});");
+    const named = asyncSecurityTypes({ security: [{ sasl: [] }] }, { sasl: { type: 'scramSha256' } });
+    expect(asyncSubscribeSample({ protocol: 'kafka', url: 'kafka.example:9092', channel: 't', security: named }))
+      .toContain("  brokers: ['kafka.example:9092'],\n  sasl: { mechanism: 'scram-sha-256',");
   });
 
   it('no sample for another protocol', () => {

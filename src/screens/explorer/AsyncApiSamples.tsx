@@ -7,15 +7,15 @@ import type { SpecIndexResponse } from '../../api/explorer.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { SampleTabs, SamplesDisclosure, useGenerator } from './SamplesPanel.tsx';
 
-interface AsyncServer { name: string; protocol: string; url?: unknown; host?: unknown; pathname?: unknown }
+interface AsyncServer { name: string; protocol: string; url?: unknown; host?: unknown; pathname?: unknown; security?: unknown }
 
 /** The channels (their names or addresses, in the document's operation order) and servers of the index. */
-export function asyncChannelsOf(index: SpecIndexResponse): { channels: string[]; servers: AsyncServer[] } {
+export function asyncChannelsOf(index: SpecIndexResponse): { channels: string[]; servers: AsyncServer[]; schemes: Record<string, unknown> } {
   const channels = [...new Set(index.tags.flatMap((tag) => tag.operations.map((op) => op.path)))];
   const servers = index.servers
     .filter((s): s is AsyncServer => !!s && typeof s === 'object' && typeof (s as { protocol?: unknown }).protocol === 'string')
     .map((s) => ({ ...s, name: String(s.name ?? '') }));
-  return { channels, servers };
+  return { channels, servers, schemes: (index.securitySchemes ?? {}) as Record<string, unknown> };
 }
 
 const LIBRARY: Record<string, string> = { ws: 'WebSocket', wss: 'WebSocket', mqtt: 'mqtt (npm)', mqtts: 'mqtt (npm)', 'secure-mqtt': 'mqtt (npm)', kafka: 'kafkajs (npm)', 'kafka-secure': 'kafkajs (npm)' };
@@ -30,7 +30,7 @@ export function AsyncApiSamples({ index }: { index: SpecIndexResponse }) {
   );
 }
 
-function Samples({ channels, servers }: { channels: string[]; servers: AsyncServer[] }) {
+function Samples({ channels, servers, schemes }: ReturnType<typeof asyncChannelsOf>) {
   const { t } = useMessages('explorer');
   const id = useId();
   const generator = useGenerator();
@@ -57,7 +57,9 @@ function Samples({ channels, servers }: { channels: string[]; servers: AsyncServ
       </div>
     );
   }
-  const text = generator.asyncSubscribeSample({ protocol: server.protocol, url: generator.asyncServerAddress(server), channel }) ?? '';
+  const text = generator.asyncSubscribeSample({
+    protocol: server.protocol, url: generator.asyncServerAddress(server), channel, security: generator.asyncSecurityTypes(server, schemes),
+  }) ?? '';
   return (
     <SampleTabs tabs={tabs} selected={selected} onSelect={setChosen} label={t('explorer.samples.servers')} text={text} language="javascript" before={picker}
       note={t('explorer.samples.asyncNote', { library: LIBRARY[server.protocol.toLowerCase()] ?? server.protocol })} />
