@@ -39,8 +39,29 @@ function withoutExcludedVariations(collection: { item: Item[] }): { item: Item[]
   return kept;
 }
 
-/** The description without the operations excluded.json names ("METHOD /path": reason). */
-function withoutExcluded(description: string, out: string): string {
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'];
+
+interface Parameter { in: string; example?: unknown; schema?: { type?: unknown; enum?: unknown; const?: unknown; format?: unknown; pattern?: unknown; example?: unknown; examples?: unknown; minLength?: number; maxLength?: number } }
+
+/** A fixed example for each free-text query or header parameter. Without one, the converter's
+ * faker draws a random string of random length, and a run where it drew '' failed the "maximum
+ * length" variation: Portman pads the drawn value to maxLength + 1, and '' has nothing to pad. */
+function withFixedExamples(document: { paths: Record<string, Record<string, { parameters?: Parameter[] }>> }): void {
+  for (const item of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      for (const parameter of item[method]?.parameters ?? []) {
+        const schema = parameter.schema;
+        if (!['query', 'header'].includes(parameter.in) || !schema || schema.type !== 'string' || parameter.example !== undefined) continue;
+        if ([schema.enum, schema.const, schema.format, schema.pattern, schema.example, schema.examples].some((v) => v !== undefined)) continue;
+        parameter.example = 'contract'.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? Infinity);
+      }
+    }
+  }
+}
+
+/** The description Portman reads: without the operations excluded.json names ("METHOD /path":
+ * reason), with fixed examples for free-text parameters. */
+function forPortman(description: string, out: string): string {
   const excluded = (JSON.parse(readFileSync(join(HERE, 'excluded.json'), 'utf8')) as Excluded).operations;
   const document = JSON.parse(readFileSync(description, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
   for (const key of Object.keys(excluded)) {
@@ -48,8 +69,9 @@ function withoutExcluded(description: string, out: string): string {
     const item = document.paths[path];
     if (!item?.[method.toLowerCase()]) throw new Error(`excluded.json names ${key}, which the description does not have`);
     delete item[method.toLowerCase()];
-    if (!Object.keys(item).some((k) => ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'].includes(k))) delete document.paths[path];
+    if (!Object.keys(item).some((k) => METHODS.includes(k))) delete document.paths[path];
   }
+  withFixedExamples(document as Parameters<typeof withFixedExamples>[0]);
   const file = join(out, 'openapi.portman.json');
   writeFileSync(file, JSON.stringify(document));
   return file;
@@ -76,7 +98,7 @@ function generateCollection(description: string, out: string): string {
 }
 
 export async function runPortman(options: { api: string; description: string; variables: Record<string, string>; out: string }): Promise<number> {
-  const collection = generateCollection(withoutExcluded(options.description, options.out), options.out);
+  const collection = generateCollection(forPortman(options.description, options.out), options.out);
   const failures: string[] = [];
   /** The last request of each item, named in its failures. */
   const sent = new Map<string, string>();
