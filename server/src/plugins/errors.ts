@@ -9,7 +9,7 @@ const TITLES: Record<number, string> = {
 };
 export const titleOf = (status: number) => TITLES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request');
 
-interface AjvError { keyword: string; instancePath?: string; message?: string; params?: Record<string, unknown> }
+export interface AjvError { keyword: string; instancePath?: string; message?: string; params?: Record<string, unknown> }
 
 /** Fastify's own 4xx errors (body parsing, content type, size) with the part of the request at fault. */
 const FRAMEWORK: Record<string, { parameter: string; detail?: string }> = {
@@ -24,7 +24,7 @@ const FRAMEWORK: Record<string, { parameter: string; detail?: string }> = {
 };
 
 /** One ajv error as a 400 item naming the parameter (query key, path segment or body field). */
-function validationItems(errors: AjvError[], where: string): ErrorItem[] {
+export function validationItems(errors: AjvError[], where: string): ErrorItem[] {
   // A union (anyOf) fails with one error per branch plus its own; say it once, listing the choices.
   const anyOf = errors.find((e) => e.keyword === 'anyOf');
   const allowedInUnion = errors.filter((e) => e.keyword === 'const').map((e) => e.params?.allowedValue);
