@@ -73,7 +73,7 @@ describe('GET /api/v1/openapi.json', () => {
   it('describes the OAuth token endpoint\'s form (RFC 6749) and JSON body', () => {
     const body = doc.paths['/oauth/token'].post.requestBody.content;
     expect(Object.keys(body)).toEqual(['application/x-www-form-urlencoded', 'application/json']);
-    expect(body['application/x-www-form-urlencoded'].schema).toMatchObject({ required: ['grant_type'], properties: { grant_type: { const: 'client_credentials' }, client_id: { maxLength: 500 } } });
+    expect(body['application/x-www-form-urlencoded'].schema).toMatchObject({ required: ['grant_type'], properties: { grant_type: { enum: ['client_credentials'] }, client_id: { maxLength: 500 } } });
   });
 
   it('is public, cached and revalidated, and the same in YAML', async () => {
