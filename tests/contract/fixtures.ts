@@ -38,13 +38,15 @@ async function until<T>(what: string, find: () => Promise<T | undefined>): Promi
   throw new Error(`the contract fixtures waited 30 s in vain for ${what}`);
 }
 
-/** The single-use token of the last e-mail of `kind` to `to`, read in the outbox as the provider. */
+/** The single-use token of the last e-mail of `kind` to `to`, read in the outbox as the provider
+ * (polled until the mail job has written its text: at load the row came first, without it). */
 async function mailedToken(api: string, adminToken: string, kind: string, to: string): Promise<{ token: string; mailId: string }> {
-  const mail = await until(`the ${kind} e-mail to ${to}`, async () => (await get<{ items: Array<{ id: string; kind: string; to: string }> }>(api, '/outbox?limit=50', adminToken)).items.find((m) => m.kind === kind && m.to === to));
-  const text = JSON.stringify(await get(api, `/outbox/${mail.id}`, adminToken));
-  const token = /token=([A-Za-z0-9_-]{20,})/.exec(text)?.[1];
-  if (!token) throw new Error(`no token in the ${kind} e-mail to ${to}`);
-  return { token, mailId: mail.id };
+  return until(`the ${kind} e-mail to ${to} with its link`, async () => {
+    const mail = (await get<{ items: Array<{ id: string; kind: string; to: string }> }>(api, '/outbox?limit=50', adminToken)).items.find((m) => m.kind === kind && m.to === to);
+    if (!mail) return undefined;
+    const token = /token=([A-Za-z0-9_-]{20,})/.exec(JSON.stringify(await get(api, `/outbox/${mail.id}`, adminToken)))?.[1];
+    return token ? { token, mailId: mail.id } : undefined;
+  });
 }
 
 /** Collection variables of the run besides the seeded ids portman-config.json holds: tokens of
