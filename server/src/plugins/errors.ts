@@ -9,7 +9,7 @@ const TITLES: Record<number, string> = {
 };
 export const titleOf = (status: number) => TITLES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request');
 
-export interface AjvError { keyword: string; instancePath?: string; message?: string; params?: Record<string, unknown> }
+interface AjvError { keyword: string; instancePath?: string; message?: string; params?: Record<string, unknown> }
 
 /** Fastify's own 4xx errors (body parsing, content type, size) with the part of the request at fault. */
 const FRAMEWORK: Record<string, { parameter: string; detail?: string }> = {

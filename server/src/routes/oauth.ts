@@ -47,7 +47,8 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/oauth/token', {
     // 4xx answers are either RFC 6749's (sent below) or the API's error shape for a body that
-    // could not be parsed: both are declared, for the OpenAPI description.
+    // could not be parsed: both are declared, for the OpenAPI description. `consumes` (the body's
+    // media types there) is @fastify/swagger's, whose types are not loaded (openapi/index.ts).
     schema: {
       body: OAuthTokenRequest, consumes: ['application/x-www-form-urlencoded', 'application/json'],
       response: { 200: OAuthTokenResponse, 400: Type.Union([OAuthTokenError, ErrorResponse]), 401: OAuthTokenError },
