@@ -3,7 +3,9 @@
 // and one token refresh on a 401 (a failed refresh ends the session and asks for a new sign-in).
 // On the API's own origin the refresh token is an HttpOnly cookie (cookie session): refreshes send
 // X-Agora-Session: cookie and no token; elsewhere the refresh token is held in memory and sent.
-// Plain fetch with a timeout (ky did no more for us, and cost 4 KB gzip on every page).
+// ky (the design card's client) does the time-out, the retries with back-off of idempotent reads
+// and writes, and carries the token and the refresh in its hooks; its errors become ApiError.
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { ApiError, isAbort } from './errors.ts';
 import type { Tokens } from '../state/store.ts';
 
@@ -138,49 +140,70 @@ function speculate(attempt: (tokens: null, signal: AbortSignal) => Promise<Respo
 /** Refresh ahead of time when the access token is about to expire, instead of collecting a 401. */
 const EXPIRY_MARGIN_MS = 10_000;
 
+/** Idempotent requests are asked again, after 0.3 s then 0.6 s, on no answer or on an answer that
+ * says "not now" (a proxy, or an instance stopping behind a load balancer). A 500 is a fault and a
+ * 429 a throttle whose wait the reader is told: neither is asked again. */
+const RETRY = { limit: 2, methods: ['get', 'put', 'head', 'delete', 'options'], statusCodes: [408, 502, 503, 504] };
+
 // One refresh at a time for the whole page: every element shares the same tokens.
 const inflight = new Map<string, Promise<Tokens | null>>();
 
-type Send = (url: string, init: RequestInit & { signal?: AbortSignal | undefined }) => Promise<Response>;
+/** What one request hands its hooks: the tokens it goes with (null: as a visitor), and whether it
+ * has had its one refresh. */
+interface Sent { tokens: Tokens | null; refreshed?: boolean }
 
-/** fetch that gives up after `timeoutMs` (a TimeoutError, reported as a network error) or when the
- * caller's signal aborts (an AbortError, as fetch gives it). */
-function timedFetch(fetchImpl: typeof fetch | undefined, timeoutMs: number): Send {
-  return async (url, { signal, ...init }) => {
-    const { controller, release } = linkedAbort(signal);
-    const timer = setTimeout(() => controller.abort(new DOMException(`Request timed out: ${init.method ?? 'GET'} ${url}`, 'TimeoutError')), timeoutMs);
-    try {
-      return await (fetchImpl ?? fetch)(url, { ...init, signal: controller.signal });
-    } finally {
-      clearTimeout(timer);
-      release();
-    }
-  };
+/** Every failure as the ApiError screens read (status 0: no answer, a time-out included); an
+ * abort stays an abort. */
+async function toApiError(error: unknown): Promise<unknown> {
+  if (error instanceof HTTPError) return ApiError.fromResponse(error.response);
+  if (error instanceof ApiError || isAbort(error) || (error instanceof Error && error.name === 'AbortError')) return error;
+  return ApiError.network(error);
 }
 
 export function createClient(options: ClientOptions): Api {
-  const http = timedFetch(options.fetch, options.timeoutMs ?? 60_000);
   const scope = `${options.apiBase}|${options.tenant ?? ''}|${options.locale ?? ''}`;
   const cookieSession = options.cookieSession ?? isSameOrigin(options.apiBase);
   const sessionHeaders: Record<string, string> = cookieSession ? { ...COOKIE_SESSION_HEADERS } : {};
 
-  function headersFor(tokens: Tokens | null, extra: Record<string, string> | undefined, json: boolean): Headers {
-    const headers = new Headers(extra);
-    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-    if (json) headers.set('Content-Type', 'application/json');
-    if (options.locale) headers.set('Accept-Language', options.locale);
-    if (options.tenant) headers.set('X-Tenant-Id', options.tenant);
-    if (tokens) headers.set('Authorization', `Bearer ${tokens.accessToken}`);
-    return headers;
-  }
+  const http: KyInstance = ky.create({
+    timeout: options.timeoutMs ?? 60_000,
+    retry: RETRY,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    headers: {
+      Accept: 'application/json',
+      ...(options.locale ? { 'Accept-Language': options.locale } : {}),
+      ...(options.tenant ? { 'X-Tenant-Id': options.tenant } : {}),
+    },
+    hooks: {
+      beforeRequest: [
+        async (request, { context }) => {
+          const sent = context as unknown as Sent;
+          if (sent.tokens?.expiresAt && sent.tokens.expiresAt - EXPIRY_MARGIN_MS < Date.now()) sent.tokens = await refresh(sent.tokens);
+          if (sent.tokens) request.headers.set('Authorization', `Bearer ${sent.tokens.accessToken}`);
+        },
+      ],
+      afterResponse: [
+        // One refresh, then one retry with the new token (beforeRequest puts it on).
+        async (_request, { context }, response) => {
+          const sent = context as unknown as Sent;
+          if (response.status !== 401 || !sent.tokens || sent.refreshed) return;
+          sent.refreshed = true;
+          sent.tokens = await refresh(sent.tokens);
+          if (sent.tokens) return ky.retry({ delay: 0 });
+        },
+      ],
+    },
+  });
 
   /** POST /auth/refresh with the token held, or by the cookie; null when refused (4xx). */
   async function refreshed(refreshToken: string | null): Promise<Tokens | null> {
     const byCookie = refreshToken === null;
-    const res = await http(joinUrl(options.apiBase, '/auth/refresh'), {
-      method: 'POST',
-      body: JSON.stringify(byCookie ? {} : { refreshToken }),
-      headers: headersFor(null, byCookie ? COOKIE_SESSION_HEADERS : undefined, true),
+    const res = await http.post(joinUrl(options.apiBase, '/auth/refresh'), {
+      json: byCookie ? {} : { refreshToken },
+      ...(byCookie ? { headers: COOKIE_SESSION_HEADERS } : {}),
+      throwHttpErrors: false,
+      retry: 0,
+      context: { tokens: null },
     });
     if (!res.ok) {
       if (res.status >= 400 && res.status < 500) return null;
@@ -215,16 +238,15 @@ export function createClient(options: ClientOptions): Api {
   }
 
   async function send(method: string, path: string, body: unknown, opts: RequestOptions = {}): Promise<Response> {
-    const query = toSearchParams(opts.query).toString();
-    const url = joinUrl(options.apiBase, path) + (query ? `?${query}` : '');
     const isJson = body !== undefined && !(body instanceof FormData) && !(body instanceof Blob);
-    const attempt = (tokens: Tokens | null, signal = opts.signal) =>
-      http(url, {
-        method,
-        headers: headersFor(tokens, opts.headers, isJson),
-        ...(body === undefined ? {} : isJson ? { body: JSON.stringify(body) } : { body: body as BodyInit }),
-        signal,
-      });
+    const request: Options = {
+      method,
+      searchParams: toSearchParams(opts.query),
+      ...(opts.headers ? { headers: opts.headers } : {}),
+      ...(body === undefined ? {} : isJson ? { json: body } : { body: body as BodyInit }),
+    };
+    const attempt = (tokens: Tokens | null, signal = opts.signal): Promise<Response> =>
+      http(joinUrl(options.apiBase, path), { ...request, ...(signal ? { signal } : {}), context: { tokens } });
     try {
       const restoring = opts.anonymous ? null : options.ready?.();
       // A read asked for while the page's session restore is still out goes at once, as a visitor's:
@@ -232,23 +254,11 @@ export function createClient(options: ClientOptions): Api {
       // restore brings a session back, that early answer is dropped and the read sent signed in.
       const early = restoring && method === 'GET' && !options.getTokens() ? speculate(attempt, opts.signal) : null;
       if (restoring) await restoring;
-      let tokens = opts.anonymous ? null : options.getTokens();
-      if (tokens && tokens.expiresAt && tokens.expiresAt - EXPIRY_MARGIN_MS < Date.now()) {
-        tokens = await refresh(tokens);
-      }
+      const tokens = opts.anonymous ? null : options.getTokens();
       if (early && tokens) early.drop();
-      let res = await (early && !tokens ? early.response : attempt(tokens));
-      if (res.status === 401 && tokens) {
-        // One refresh, then one retry with the new token.
-        const next = await refresh(tokens);
-        if (next) res = await attempt(next);
-      }
-      if (!res.ok) throw await ApiError.fromResponse(res);
-      return res;
+      return await (early && !tokens ? early.response : attempt(tokens));
     } catch (error) {
-      if (error instanceof ApiError || isAbort(error)) throw error;
-      if (error instanceof Error && error.name === 'AbortError') throw error;
-      throw ApiError.network(error);
+      throw await toApiError(error);
     }
   }
 
@@ -265,7 +275,7 @@ export function createClient(options: ClientOptions): Api {
     sessionHeaders,
     restore: async () => {
       if (!cookieSession) return null;
-      const tokens = await refreshed(null);
+      const tokens = await refreshed(null).catch(async (error: unknown) => { throw await toApiError(error); });
       if (tokens) options.setTokens(tokens);
       return tokens;
     },
