@@ -133,8 +133,12 @@ function linkedAbort(outer: AbortSignal | undefined) {
 function speculate(attempt: (tokens: null, signal: AbortSignal) => Promise<Response>, outer: AbortSignal | undefined) {
   const { controller, release } = linkedAbort(outer);
   const response = attempt(null, controller.signal);
-  response.then(release, release); // dropped, or read later: no unhandled rejection meanwhile
-  return { response, drop: () => controller.abort() };
+  let settled = false;
+  const done = () => { settled = true; release(); };
+  response.then(done, done); // dropped, or read later: no unhandled rejection meanwhile
+  // An answer already in is left alone: aborting it would error the body ky cloned for its hooks,
+  // a rejection nobody reads.
+  return { response, drop: () => { if (!settled) controller.abort(); } };
 }
 
 /** Refresh ahead of time when the access token is about to expire, instead of collecting a 401. */
