@@ -14,7 +14,7 @@ import { carouselItems, carouselKeyTarget, clampStart, lastStart, swipeTarget, S
 import { CAROUSEL_MAX_ITEMS, CAROUSEL_WIDTHS, MAX_PAGE_LIMIT, RECENT_PRODUCTS } from '../../rules/constants.ts';
 import { href } from '../../rules/routes.ts';
 import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder, UnauthorizedPlaceholder, errorStatus } from '../../ui/Placeholders.tsx';
-import { IconChevronLeft, IconChevronRight } from '../../ui/icons.tsx';
+import { IconChevronLeft, IconChevronRight } from '../../ui/moreIcons.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { useWindowWidth } from './useWindowWidth.ts';
 import { ShadowStyle } from '../../styles/ShadowStyle.tsx';
