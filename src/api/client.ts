@@ -4,7 +4,8 @@
 // On the API's own origin the refresh token is an HttpOnly cookie (cookie session): refreshes send
 // X-Agora-Session: cookie and no token; elsewhere the refresh token is held in memory and sent.
 // ky (the design card's client) does the time-out, the retries with back-off of idempotent reads
-// and writes, and carries the token and the refresh in its hooks; its errors become ApiError.
+// and writes, and carries the token (refreshed ahead of expiry) in its beforeRequest hook; the one
+// refresh on a 401 is done around the ky call (see attempt in send); its errors become ApiError.
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { ApiError, isAbort } from './errors.ts';
 import type { Tokens } from '../state/store.ts';
@@ -136,8 +137,7 @@ function speculate(attempt: (tokens: null, signal: AbortSignal) => Promise<Respo
   let settled = false;
   const done = () => { settled = true; release(); };
   response.then(done, done); // dropped, or read later: no unhandled rejection meanwhile
-  // An answer already in is left alone: aborting it would error the body ky cloned for its hooks,
-  // a rejection nobody reads.
+  // An answer already in is left alone: there is nothing left to save by aborting it.
   return { response, drop: () => { if (!settled) controller.abort(); } };
 }
 
@@ -152,9 +152,10 @@ const RETRY = { limit: 2, methods: ['get', 'put', 'head', 'delete', 'options'], 
 // One refresh at a time for the whole page: every element shares the same tokens.
 const inflight = new Map<string, Promise<Tokens | null>>();
 
-/** What one request hands its hooks: the tokens it goes with (null: as a visitor), and whether it
- * has had its one refresh. */
-interface Sent { tokens: Tokens | null; refreshed?: boolean }
+/** What one call hands its beforeRequest hook (as context.sent: ky copies the context, not what it
+ * holds): the tokens it goes with (null: as a visitor), replaced there when refreshed ahead of
+ * expiry, so that a 401 refreshes the token actually sent. */
+interface Sent { tokens: Tokens | null }
 
 /** Every failure as the ApiError screens read (status 0: no answer, a time-out included); an
  * abort stays an abort. */
@@ -181,19 +182,10 @@ export function createClient(options: ClientOptions): Api {
     hooks: {
       beforeRequest: [
         async (request, { context }) => {
-          const sent = context as unknown as Sent;
+          const sent = (context as { sent?: Sent }).sent;
+          if (!sent) return;
           if (sent.tokens?.expiresAt && sent.tokens.expiresAt - EXPIRY_MARGIN_MS < Date.now()) sent.tokens = await refresh(sent.tokens);
           if (sent.tokens) request.headers.set('Authorization', `Bearer ${sent.tokens.accessToken}`);
-        },
-      ],
-      afterResponse: [
-        // One refresh, then one retry with the new token (beforeRequest puts it on).
-        async (_request, { context }, response) => {
-          const sent = context as unknown as Sent;
-          if (response.status !== 401 || !sent.tokens || sent.refreshed) return;
-          sent.refreshed = true;
-          sent.tokens = await refresh(sent.tokens);
-          if (sent.tokens) return ky.retry({ delay: 0 });
         },
       ],
     },
@@ -207,7 +199,6 @@ export function createClient(options: ClientOptions): Api {
       ...(byCookie ? { headers: COOKIE_SESSION_HEADERS } : {}),
       throwHttpErrors: false,
       retry: 0,
-      context: { tokens: null },
     });
     if (!res.ok) {
       if (res.status >= 400 && res.status < 500) return null;
@@ -249,8 +240,24 @@ export function createClient(options: ClientOptions): Api {
       ...(opts.headers ? { headers: opts.headers } : {}),
       ...(body === undefined ? {} : isJson ? { json: body } : { body: body as BodyInit }),
     };
-    const attempt = (tokens: Tokens | null, signal = opts.signal): Promise<Response> =>
-      http(joinUrl(options.apiBase, path), { ...request, ...(signal ? { signal } : {}), context: { tokens } });
+    const call = (sent: Sent, signal: AbortSignal | undefined) =>
+      http(joinUrl(options.apiBase, path), { ...request, ...(signal ? { signal } : {}), context: { sent } });
+    // One refresh on a 401, then the call once more with the new token (a 401 again is the answer).
+    // Around the ky call rather than in an afterResponse hook: ky hands such a hook a clone of every
+    // response and cancels it, and in happy-dom (the unit tests' DOM) that tee closes the stream the
+    // original is read from ("Controller is already closed").
+    const attempt = async (tokens: Tokens | null, signal = opts.signal): Promise<Response> => {
+      const sent: Sent = { tokens };
+      try {
+        return await call(sent, signal);
+      } catch (error) {
+        if (!(error instanceof HTTPError) || error.response.status !== 401 || !sent.tokens) throw error;
+        const next = await refresh(sent.tokens);
+        if (!next) throw error;
+        void error.response.arrayBuffer().catch(() => undefined); // read, so its connection is free
+        return call({ tokens: next }, signal);
+      }
+    };
     try {
       const restoring = opts.anonymous ? null : options.ready?.();
       // A read asked for while the page's session restore is still out goes at once, as a visitor's:
