@@ -328,6 +328,7 @@ function workerBrowser(): Promise<Browser> {
 }
 
 const errorsOf = new WeakMap<Page, string[]>();
+const requestsOf = new WeakMap<Page, { pending: number }>();
 
 /** A page in a fresh context (own cookies and storage) that records uncaught errors and
  * console errors, so a test can assert the page ran cleanly: expect(pageErrors(page)).toEqual([]). */
@@ -336,6 +337,11 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   const page = await context.newPage();
   const errors: string[] = [];
   errorsOf.set(page, errors);
+  const requests = { pending: 0 };
+  requestsOf.set(page, requests);
+  page.on('request', () => { requests.pending++; });
+  page.on('requestfinished', () => { requests.pending--; });
+  page.on('requestfailed', () => { requests.pending--; });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     // Chromium logs every HTTP answer >= 400 as "Failed to load resource"; a 401 or 404 the
@@ -349,6 +355,33 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 
 export function pageErrors(page: Page): string[] {
   return errorsOf.get(page) ?? [];
+}
+
+/** Requests of a newPage page that have not finished yet (a screen still loading data or chunks). */
+export function inFlight(page: Page): number {
+  return requestsOf.get(page)?.pending ?? 0;
+}
+
+/**
+ * Waits until `read()` has given the same value for `quietMs` (read every `step` ms): what a
+ * screen shows while lazy chunks, data and the 250 ms loading placeholder come and go. `null` means
+ * "still busy" (a request in flight) and never counts as quiet. Unlike `networkidle` (500 ms
+ * without requests, once per document) it also sees the drawing that follows the last answer, and
+ * works after an in-app navigation. Gives up after `timeout` and returns false: the caller's own
+ * checks then say what is wrong.
+ */
+export async function waitQuiet(read: () => Promise<string | null>, quietMs: number, { step = 100, timeout = 30_000 } = {}): Promise<boolean> {
+  const start = Date.now();
+  let last: string | null = null;
+  let since = start;
+  while (Date.now() - start < timeout) {
+    const now = await read();
+    if (now === null || now !== last) since = Date.now();
+    else if (Date.now() - since >= quietMs) return true;
+    last = now;
+    await new Promise((resolve) => setTimeout(resolve, step));
+  }
+  return false;
 }
 
 /** Visible text of the first node matching a (shadow-piercing) CSS selector, trimmed. */
