@@ -28,7 +28,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page, type Request } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { buildApp, PACKAGE_VERSION } from '../../server/src/app.ts';
 import { syncOwnApiProduct } from '../../server/src/openapi/product.ts';
@@ -328,7 +328,7 @@ function workerBrowser(): Promise<Browser> {
 }
 
 const errorsOf = new WeakMap<Page, string[]>();
-const requestsOf = new WeakMap<Page, { pending: number }>();
+const requestsOf = new WeakMap<Page, Set<Request>>();
 
 /** A page in a fresh context (own cookies and storage) that records uncaught errors and
  * console errors, so a test can assert the page ran cleanly: expect(pageErrors(page)).toEqual([]). */
@@ -337,11 +337,15 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   const page = await context.newPage();
   const errors: string[] = [];
   errorsOf.set(page, errors);
-  const requests = { pending: 0 };
+  const requests = new Set<Request>();
   requestsOf.set(page, requests);
-  page.on('request', () => { requests.pending++; });
-  page.on('requestfinished', () => { requests.pending--; });
-  page.on('requestfailed', () => { requests.pending--; });
+  page.on('request', (request) => {
+    // A new document abandons the old one's requests, and Chromium does not always report their end.
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) requests.clear();
+    requests.add(request);
+  });
+  page.on('requestfinished', (request) => requests.delete(request));
+  page.on('requestfailed', (request) => requests.delete(request));
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     // Chromium logs every HTTP answer >= 400 as "Failed to load resource"; a 401 or 404 the
@@ -359,7 +363,7 @@ export function pageErrors(page: Page): string[] {
 
 /** Requests of a newPage page that have not finished yet (a screen still loading data or chunks). */
 export function inFlight(page: Page): number {
-  return requestsOf.get(page)?.pending ?? 0;
+  return requestsOf.get(page)?.size ?? 0;
 }
 
 /**
