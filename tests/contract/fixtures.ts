@@ -65,6 +65,10 @@ export async function discoverVariables(api: string): Promise<Record<string, str
   const graphql = 'prod-storefront';
   const graphqlVersion = (await get<{ items: Array<{ id: string }> }>(api, `/products/${graphql}/versions`, consumerToken)).items[0]!;
   const graphqlResource = (await get<{ items: Array<{ id: string }> }>(api, `/products/${graphql}/versions/${graphqlVersion.id}/assetresources`, consumerToken)).items[0]!;
+  // An API whose description documents its root for the methods no demo API answers there, on
+  // its built-in mock, imported by the provider as any description is: the gateway root's PUT,
+  // PATCH, DELETE and OPTIONS (what the explorer's try-it sends to such an API) run against it.
+  const rootApi = await importRootApi(api, adminToken);
   const range = 'from=2020-01-01T00:00:00Z&to=2030-01-01T00:00:00Z';
   const transaction = await until('a gateway transaction', async () => (await get<{ items: Array<{ transactionId: string }> }>(api, `/analytics/transactions?${range}`, consumerToken)).items[0]);
   // A password-reset link for Devi, and a verification link for an account registered here.
@@ -94,8 +98,28 @@ export async function discoverVariables(api: string): Promise<Record<string, str
   return {
     consumerToken, adminToken, gatewayProductId: own, gatewayVersionId: version.id, gatewayResourceId: resource.id,
     graphqlProductId: graphql, graphqlVersionId: graphqlVersion.id, graphqlResourceId: graphqlResource.id,
+    rootProductId: rootApi.productId, rootVersionId: rootApi.versionId, rootResourceId: rootApi.resourceId,
     transactionId: transaction.transactionId, resetToken: reset.token, verifyToken: verify.token, outboxId: reset.mailId,
     deliveryWebhookId: webhook.id, deliveryId: delivery.id, conversationId: conversation.context.conversationId,
     oauthClientId: oauth.clientId, oauthClientSecret: oauth.clientSecret,
   };
+}
+
+/** The methods of the gateway root that only an API documenting its root answers. */
+const ROOT_METHODS = ['put', 'patch', 'delete', 'options'];
+
+/** Imports "Contract Root API" (its root documented for ROOT_METHODS, each answering JSON) as the
+ * provider, open to every visitor, and returns where it was published. */
+async function importRootApi(api: string, adminToken: string): Promise<{ productId: string; versionId: string; resourceId: string }> {
+  const answer = { description: 'Done', content: { 'application/json': { schema: { type: 'object', properties: { done: { type: 'boolean' } } }, example: { done: true } } } };
+  const description = {
+    openapi: '3.0.3', info: { title: 'Contract Root API', version: '1.0.0' },
+    paths: { '/': Object.fromEntries(ROOT_METHODS.map((m) => [m, { operationId: `${m}Root`, summary: `${m.toUpperCase()} the root`, responses: { 200: answer } }])) },
+  };
+  const job = await send<{ id: string }>(api, 'POST', '/products/import', adminToken, { content: JSON.stringify(description), fileName: 'contract-root.json', visibility: 'unrestricted' });
+  return until('the root API\'s import', async () => {
+    const state = await get<{ state: string; error: string | null; result: { productId: string; versionId: string; resourceId: string } | null }>(api, `/imports/${job.id}`, adminToken);
+    if (state.state === 'refused' || state.state === 'failed') throw new Error(`the root API's import ${state.state}: ${state.error}`);
+    return state.state === 'published' ? state.result! : undefined;
+  });
 }
