@@ -34,9 +34,13 @@ export async function openStoreCopy(folder: string): Promise<Store> {
   const spare = spares.get(folder);
   spares.delete(folder);
   const store = (spare ? await spare.catch(() => undefined) : undefined) ?? await openCopy(folder);
-  const next = openCopy(folder);
-  next.catch(() => undefined); // an open that failed is retried when taken
-  spares.set(folder, next);
+  // Only inside a suite (its globalSetup set AGORA_TEST_STORES): a one-off caller (the contract
+  // step, a bench) would pay for a spare it never takes.
+  if (process.env.AGORA_TEST_STORES) {
+    const next = openCopy(folder);
+    next.catch(() => undefined); // an open that failed is retried when taken
+    spares.set(folder, next);
+  }
   return store;
 }
 
