@@ -4,8 +4,7 @@
 // spent most of its time loading: the hooks thread's start and a transpile and a round trip to it
 // per module (~1.5-2.5 s of `npm run import`'s ~3.5 s for a small file; bench/memory.ts).
 //
-// Only the project's own modules are bundled (packages load from node_modules as usual), with
-// code splitting so that a module the command imports dynamically (the parsers, the demo seed)
+// The project's own modules are bundled, and a few packages (BUNDLED_PACKAGES), with code splitting so that a module the command imports dynamically (the parsers, the demo seed)
 // still loads only when needed. A source's `import.meta.url` becomes its own file's URL (computed
 // from the bundle's place, so the checkout can move), so the files it reads beside itself
 // (migrations, worker scripts, seed specifications) are found as under tsx.
@@ -59,24 +58,46 @@ async function build(entry, name, manifestFile) {
     entryPoints: { [name]: entry },
     outdir: scratch,
     bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20',
-    packages: 'external', metafile: true, logLevel: 'error', legalComments: 'none',
-    plugins: [ownUrls(scratch)],
+    metafile: true, logLevel: 'error', legalComments: 'none',
+    // A bundled CommonJS package's require() of a Node module (graphql's of 'process').
+    banner: { js: "import { createRequire as __cliRequire } from 'node:module'; const require = __cliRequire(import.meta.url);" },
+    plugins: [packagesOutside(), ownUrls(scratch)],
   });
   const inputs = {};
   for (const file of Object.keys(result.metafile.inputs)) inputs[file] = statSync(join(ROOT, file)).mtimeMs;
-  const dir = `${name}-${createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 12)}`;
+  // Named by what made it: the sources as they were and this script (its build settings).
+  const launcher = statSync(fileURLToPath(import.meta.url)).mtimeMs;
+  const dir = `${name}-${createHash('sha256').update(JSON.stringify({ launcher, inputs })).digest('hex').slice(0, 12)}`;
   const target = join(CACHE, dir);
   // The folder this one replaces is kept a day from now (prune): a run may still be using it.
   const replaced = readManifest(manifestFile)?.dir;
   if (replaced && replaced !== dir && existsSync(join(CACHE, replaced))) utimesSync(join(CACHE, replaced), new Date(), new Date());
   if (existsSync(target)) rmSync(scratch, { recursive: true, force: true }); // another run made the same
   else renameSync(scratch, target);
-  const launcher = statSync(fileURLToPath(import.meta.url)).mtimeMs;
   const written = `${manifestFile}.${process.pid}`;
   writeFileSync(written, JSON.stringify({ dir, launcher, inputs }));
   renameSync(written, manifestFile);
   prune(name, dir);
   return join(target, `${name}.js`);
+}
+
+/** Packages bundled too: plain JavaScript of hundreds of small files each, whose resolving and
+ * loading one by one cost the command's thread more than their code (drizzle's ~100 modules,
+ * graphql's ~130 and yaml's ~70). The command's process has no other copy of them (a preparing
+ * worker loads its own anyway). Every other package loads from node_modules: some read files
+ * beside themselves (PGlite its WebAssembly). */
+const BUNDLED_PACKAGES = new Set(['drizzle-orm', 'graphql', 'yaml']);
+
+function packagesOutside() {
+  return {
+    name: 'packages-outside',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        const name = args.path.split('/').slice(0, args.path.startsWith('@') ? 2 : 1).join('/');
+        return BUNDLED_PACKAGES.has(name) ? undefined : { path: args.path, external: true };
+      });
+    },
+  };
 }
 
 /** Each project source's `import.meta.url` as its own file's URL, relative to the bundle's folder
