@@ -54,7 +54,9 @@ async function build(entry, name, manifestFile) {
   const esbuild = await import('esbuild');
   const scratch = join(CACHE, `${name}.${process.pid}.tmp`);
   rmSync(scratch, { recursive: true, force: true });
+  const began = Date.now();
   const result = await esbuild.build({
+    absWorkingDir: ROOT, // the metafile's paths are relative to it
     entryPoints: { [name]: entry },
     outdir: scratch,
     bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20',
@@ -64,7 +66,11 @@ async function build(entry, name, manifestFile) {
     plugins: [packagesOutside(), ownUrls(scratch)],
   });
   const inputs = {};
-  for (const file of Object.keys(result.metafile.inputs)) inputs[file] = statSync(join(ROOT, file)).mtimeMs;
+  for (const file of Object.keys(result.metafile.inputs)) {
+    const mtime = statSync(join(ROOT, file)).mtimeMs;
+    // Changed while bundling: the bundle may hold the older text, so the next run makes another.
+    inputs[file] = mtime >= began ? -1 : mtime;
+  }
   // Named by what made it: the sources as they were and this script (its build settings).
   const launcher = statSync(fileURLToPath(import.meta.url)).mtimeMs;
   const dir = `${name}-${createHash('sha256').update(JSON.stringify({ launcher, inputs })).digest('hex').slice(0, 12)}`;
