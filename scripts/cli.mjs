@@ -60,7 +60,7 @@ async function build(entry, name, manifestFile) {
     entryPoints: { [name]: entry },
     outdir: scratch,
     bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20',
-    metafile: true, logLevel: 'error', legalComments: 'none',
+    metafile: true, logLevel: 'silent', legalComments: 'none',
     // A bundled CommonJS package's require() of a Node module (graphql's of 'process').
     banner: { js: "import { createRequire as __cliRequire } from 'node:module'; const require = __cliRequire(import.meta.url);" },
     plugins: [packagesOutside(), ownUrls(scratch)],
@@ -144,6 +144,16 @@ if (invokedDirectly) {
     console.error('Usage: node scripts/cli.mjs <entry.ts> [arguments]');
     process.exit(2);
   }
-  const { main } = await import(pathToFileURL(await bundled(entry)).href);
+  let module;
+  try {
+    module = pathToFileURL(await bundled(entry)).href;
+  } catch (error) {
+    // No bundle (a read-only checkout, say): the sources through tsx, as before, only slower.
+    const why = error?.errors?.[0]?.text ?? String(error?.message ?? error).split('\n')[0];
+    console.error(`(running ${entry} through tsx: no bundle: ${why})`);
+    (await import('tsx/esm/api')).register();
+    module = pathToFileURL(resolve(ROOT, entry)).href;
+  }
+  const { main } = await import(module);
   process.exit(await main(argv));
 }
