@@ -12,4 +12,9 @@ defineElement('agora-insights', () => import('../src/screens/insights/Insights.t
   view: 'string',
   /** With view="traffic": the transaction whose detail panel is open. */
   transactionId: 'string',
+  /** With view="traffic": the application whose calls are shown (its id), and its title to show. */
+  applicationId: 'string',
+  application: 'string',
+  /** With view="traffic": only refused calls, 'any' or one refusal reason. */
+  refusal: 'string',
 }, { sections: ['insights'] });

@@ -195,9 +195,11 @@ async function run(app: FastifyInstance, caller: Caller, action: AiAction, extra
     }
     case 'openInsights': {
       // The application is one the caller may see (404 otherwise, as its page would be).
-      const applicationId = action.params.applicationId ? (await findApplication(app.db, caller, String(action.params.applicationId))).id : undefined;
+      const application = action.params.applicationId ? await findApplication(app.db, caller, String(action.params.applicationId)) : undefined;
+      const applicationId = application?.id;
       return {
-        result: { ...base, status: 'open', ...(applicationId ? { params: { applicationId } } : {}), href: href('insights.traffic', {}, { applicationId, refusal: action.params.refused ? 'any' : undefined }) },
+        result: { ...base, status: 'open', ...(applicationId ? { params: { applicationId } } : {}),
+          href: href('insights.traffic', {}, { applicationId, application: application?.title, refusal: action.params.refused ? 'any' : undefined }) },
         text: t('assistant.done.openInsights'),
       };
     }

@@ -24,8 +24,14 @@ const REFUSED = words('refused', 'rejected', 'blocked', 'denied', 'failed', 'fai
   'rejetés', 'bloqué', 'bloqués', 'échoué', 'erreurs', 'recusada', 'recusadas', 'recusados', 'rejeitadas', 'rejeitados', 'bloqueadas', 'falharam', 'erros',
   'abgelehnt', 'abgewiesen', 'blockiert', 'verweigert', 'fehlgeschlagen', 'fehler');
 
-/** A question about the caller's own calls: calls or traffic, and theirs or refused. */
-export const isTrafficQuestion = (q: string) => CALLS.test(q) && (OWN.test(q) || REFUSED.test(q));
+const COUNT = words('how many', 'number of', 'combien', 'quantas', 'quantos', 'wie viele', 'wieviele', 'anzahl');
+/** A plan's terms ("are extra calls refused or billed?") are the plans' answer, not the traffic's. */
+const PLAN = words('plan', "plan's", 'plans', 'quota', 'quotas', 'plano', 'planos', 'forfait', 'kontingent', 'tarif');
+
+/** A question about the caller's own calls: calls or traffic, theirs or refused, counted, in a
+ * period or refused, and not about a plan's terms. */
+export const isTrafficQuestion = (q: string) => CALLS.test(q) && (OWN.test(q) || REFUSED.test(q))
+  && (COUNT.test(q) || REFUSED.test(q) || PERIODS.some(([, re]) => re.test(q))) && !PLAN.test(q);
 
 const DAY = 86_400_000;
 type Period = 'today' | 'yesterday' | 'thisWeek' | 'lastWeek' | 'thisMonth' | 'lastMonth' | 'last7';

@@ -48,7 +48,7 @@
 //                               consent, payment and the POST /subscriptions itself)
 //     createApplication 'done'  params { applicationId }; href = the application's page
 //     requestAccess     'open'  href = /registrations/create/{productId}?subscriptionId=…&resourceId=… (the wizard)
-//     openInsights      'open'  href = /consumer-insights/traffic?applicationId=…&refusal=any (the application the caller may see)
+//     openInsights      'open'  href = /consumer-insights/traffic?applicationId=…&application=title&refusal=any (an application the caller may see)
 //     open              'open'  href = the page
 //   An 'open' result of requestAccess, openInsights and open takes the reader there; the conversation is kept.
 //   or 'failed' with detail.
