@@ -12,8 +12,9 @@ defineElement('agora-insights', () => import('../src/screens/insights/Insights.t
   view: 'string',
   /** With view="traffic": the transaction whose detail panel is open. */
   transactionId: 'string',
-  /** With view="traffic": the application whose calls are shown (its id), and its title to show. */
+  /** With view="traffic": the application whose calls are shown (its id). */
   applicationId: 'string',
+  /** With view="traffic": that application's title, shown in the application filter. */
   application: 'string',
   /** With view="traffic": only refused calls, 'any' or one refusal reason. */
   refusal: 'string',
