@@ -10,6 +10,10 @@ import { seedDemo } from '../../server/seed/index.ts';
 import { USER } from '../../server/seed/accounts.ts';
 import { accessRequests, aiMessages, applications, users } from '../../server/src/db/schema.ts';
 import { recordTransaction } from '../../server/src/gateway/record.ts';
+import { VISITOR } from '../../server/src/context.ts';
+import { translator } from '../../server/src/messages.ts';
+import { accessSteps } from '../../server/src/assistant/access.ts';
+import { trafficAnswer } from '../../server/src/assistant/traffic.ts';
 import { AI_ACTION_CONFIRM_MIME, AI_ACTION_MIME, AI_ACTION_RESULT_MIME, AI_EVENTS, type AiAction, type AiActionResult } from '../../server/src/schemas/ai.ts';
 import { AI_RATE_LIMIT } from '../../server/src/assistant/rateLimit.ts';
 import { startFakeModel, type FakeModel } from './assistant.fakeModel.ts';
@@ -330,6 +334,15 @@ describe('how to get access, and their own traffic', () => {
     expect(textOf(pending)).toMatch(/1\. Your subscription “Transactional Email - Annual bulk” awaits the provider's approval\./);
     const { result } = await confirm(user('globex'), pending, 'open');
     expect(result.href).toBe('/subscriptions/sub-globex-email-annual');
+  });
+
+  it('a visitor (the route asks sign-in first; the steps do not assume it): a sign-in step, not an error', async () => {
+    const en = translator('en-US');
+    const steps = await accessSteps(t.app, VISITOR, 'prod-sms', 'SMS Messaging', undefined, [], en);
+    expect(steps).toEqual({ lines: ['To use SMS Messaging:', '1. Sign in (or register an account): subscriptions and credentials belong to signed-in users.'],
+      actions: [{ kind: 'open', label: 'Sign in', params: { href: '/signin' } }] });
+    expect(await trafficAnswer(t.app, VISITOR, 'How many calls did my app make today?', en, 'en-US'))
+      .toEqual({ text: "Sign in to see your applications' calls.", actions: [{ kind: 'open', label: 'Sign in', params: { href: '/signin' } }] });
   });
 
   it('their own calls: the numbers and the refusal reasons from the insights, the insights of that application to open; another organisation sees none', async () => {
