@@ -18,4 +18,8 @@ defineElement('agora-insights', () => import('../src/screens/insights/Insights.t
   application: 'string',
   /** With view="traffic": only refused calls, 'any' or one refusal reason. */
   refusal: 'string',
+  /** With view="traffic": the start of a custom range (an ISO date-time; with `to`). */
+  from: 'string',
+  /** With view="traffic": the end of that custom range (an ISO date-time). */
+  to: 'string',
 }, { sections: ['insights'] });

@@ -134,6 +134,7 @@ const insightsView = (view: (m: RouteMatch) => string) =>
   screen(loadInsights, (m): InsightsProps => ({
     view: view(m), transactionId: m.params.transactionId,
     applicationId: query(m).get('applicationId') ?? undefined, application: query(m).get('application') ?? undefined, refusal: query(m).get('refusal') ?? undefined,
+    from: query(m).get('from') ?? undefined, to: query(m).get('to') ?? undefined,
   }), { sections: ['insights'] });
 
 export interface SignInProps {

@@ -362,11 +362,12 @@ describe('how to get access, and their own traffic', () => {
     const res = await ask(user('orgadmin'), [textMessage('How many calls did my checkout app make today?')]);
     expect(textOf(res)).toMatch(/^Checkout Service made 9 calls today \([^)]+\): 5 succeeded, 3 failed \(4xx\), 1 ended in a server error \(5xx\)\.\nRefused by the gateway, by reason: Quota exceeded: 2; No approved access: 1\.$/);
     const { result } = await confirm(user('orgadmin'), res, 'openInsights');
-    expect(result).toMatchObject({ status: 'open', href: '/consumer-insights/traffic?applicationId=app-acme-checkout&application=Checkout+Service' });
+    // The answer's period (today, UTC) as the traffic's range.
+    expect(result.href).toMatch(/^\/consumer-insights\/traffic\?applicationId=app-acme-checkout&application=Checkout\+Service&from=\d{4}-\d\d-\d\dT00%3A00%3A00\.000Z&to=[^&]+$/);
     const why = await ask(user('orgadmin'), [textMessage('Warum wurden meine Aufrufe heute abgelehnt?')], { language: 'de' });
     expect(textOf(why)).toMatch(/^Ihre Anwendungen haben heute \([^)]+\) 10 Aufrufe gemacht: 6 erfolgreich, 3 fehlgeschlagen \(4xx\), 1 mit Serverfehler \(5xx\)\.\nNach Anwendung: Checkout Service: 9; Acme Mobile App: 1\.\nVom Gateway abgelehnt, nach Grund: Kontingent überschritten: 2; Kein genehmigter Zugriff: 1\.$/);
     const { result: insights } = await confirm(user('orgadmin'), why, 'openInsights');
-    expect(insights.href).toBe('/consumer-insights/traffic?refusal=any');
+    expect(insights.href).toMatch(/^\/consumer-insights\/traffic\?from=[^&]+&to=[^&]+&refusal=any$/);
     // Globex sees its own traffic only (none), and may not open Acme's application.
     expect(textOf(await ask(user('globex'), [textMessage('How many calls did my checkout app make today?')]))).toMatch(/^Your applications made no calls today/);
   });

@@ -199,7 +199,8 @@ async function run(app: FastifyInstance, caller: Caller, action: AiAction, extra
       const applicationId = application?.id;
       return {
         result: { ...base, status: 'open', ...(applicationId ? { params: { applicationId } } : {}),
-          href: href('insights.traffic', {}, { applicationId, application: application?.title, refusal: action.params.refused ? 'any' : undefined }) },
+          // The answer's period as the traffic's custom range.
+          href: href('insights.traffic', {}, { applicationId, application: application?.title, from: isoOrUndefined(action.params.from), to: isoOrUndefined(action.params.to), refusal: action.params.refused ? 'any' : undefined }) },
         text: t('assistant.done.openInsights'),
       };
     }
@@ -209,6 +210,8 @@ async function run(app: FastifyInstance, caller: Caller, action: AiAction, extra
     }
   }
 }
+
+const isoOrUndefined = (value: unknown) => (typeof value === 'string' && Number.isFinite(Date.parse(value)) ? value : undefined);
 
 /** A plan fits a monthly volume of calls when none of its transaction quotas stops short of it. */
 function fits(plan: Plan, volume: number): boolean {

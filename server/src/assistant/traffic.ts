@@ -97,6 +97,6 @@ export async function trafficAnswer(app: FastifyInstance, caller: Caller, questi
       ? t('assistant.traffic.refused', { list: refusals.map((r) => `${t(`insights.refusal.${r.reason}` as MessageKey)}: ${n(r.count)}`).join('; ') })
       : t('assistant.traffic.noneRefused'));
   }
-  const params: Record<string, string> = { ...(named ? { applicationId: named.id } : {}), ...(refusals.length && REFUSED.test(question) ? { refused: 'true' } : {}) };
+  const params: Record<string, string> = { ...range, ...(named ? { applicationId: named.id } : {}), ...(refusals.length && REFUSED.test(question) ? { refused: 'true' } : {}) };
   return { text: lines.join('\n'), actions: [{ kind: 'openInsights', label: t(named ? 'assistant.action.openInsightsApp' : 'assistant.action.openInsights', { application: named?.title ?? '' }), params }] };
 }

@@ -31,7 +31,8 @@
 //     'subscribe'         params { productId, planId }          start a subscription to that plan
 //     'createApplication' params { title }                      create an application owned by the user
 //     'requestAccess'     params { productId, resourceId? }     open the request-access wizard (at that resource)
-//     'openInsights'      params { applicationId?, refused? }   open the insights' traffic (of that application; refused calls)
+//     'openInsights'      params { from, to, applicationId?, refused? }  open the insights' traffic over that range (of that
+//                                                              application; refused calls)
 //     'open'              params { href }                      open a portal page the answer's steps name (sign in,
 //                                                              a subscription, the access requests, a credential to create)
 //   The screen shows `label` on a confirm button.
@@ -48,7 +49,7 @@
 //                               consent, payment and the POST /subscriptions itself)
 //     createApplication 'done'  params { applicationId }; href = the application's page
 //     requestAccess     'open'  href = /registrations/create/{productId}?subscriptionId=…&resourceId=… (the wizard)
-//     openInsights      'open'  href = /consumer-insights/traffic?applicationId=…&application=title&refusal=any (an application the caller may see)
+//     openInsights      'open'  href = /consumer-insights/traffic?applicationId=…&application=title&from=…&to=…&refusal=any (an application the caller may see)
 //     open              'open'  href = the page
 //   An 'open' result of requestAccess, openInsights and open takes the reader there; the conversation is kept.
 //   or 'failed' with detail.

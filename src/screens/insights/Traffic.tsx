@@ -18,12 +18,14 @@ import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { AppSelect, type AppChoice } from './AppSelect.tsx';
 import { InsightsChart } from './LazyChart.tsx';
 import { bucketLabel, DETAIL_TONE, outcomeSeries, RangePicker, RefreshBar, statusLabel, useRemembered } from './parts.tsx';
-import { resolveRange, type RangeChoice } from './range.ts';
+import { localInput, resolveRange, type RangeChoice } from './range.ts';
 import { TransactionPanel } from './TransactionPanel.tsx';
 
 function linkedFilters(link: TrafficLink | undefined): Partial<TrafficState> | null {
-  if (!link?.applicationId && !link?.refusal) return null;
+  if (!link?.applicationId && !link?.refusal && !link?.from) return null;
+  const [from, to] = [Date.parse(link.from ?? ''), Date.parse(link.to ?? '')];
   return {
+    ...(Number.isFinite(from) && Number.isFinite(to) ? { range: { preset: 'custom' as const, from: localInput(from), to: localInput(to) } } : {}),
     ...(link.applicationId ? { application: { id: link.applicationId, title: link.application || link.applicationId } } : {}),
     ...(link.refusal === 'any' || (REFUSAL_REASONS as readonly string[]).includes(link.refusal ?? '') ? { refusal: link.refusal } : {}),
   };
@@ -43,8 +45,9 @@ interface TrafficState {
 
 const INITIAL: TrafficState = { range: { preset: '1d' }, application: null, method: '', status: '', statusDetail: '', refusal: '' };
 
-/** Filters a link sets (the assistant's "open the insights of Checkout Service"): ?applicationId=…&application=title&refusal=any. */
-export interface TrafficLink { applicationId?: string; application?: string; refusal?: string }
+/** Filters a link sets (the assistant's "open the insights of Checkout Service"):
+ * ?applicationId=…&application=title&from=ISO&to=ISO&refusal=any. */
+export interface TrafficLink { applicationId?: string | undefined; application?: string | undefined; from?: string | undefined; to?: string | undefined; refusal?: string | undefined }
 
 export function Traffic({ transactionId, link }: { transactionId?: string; link?: TrafficLink }) {
   const { t, fmt, locale } = useMessages('insights');
