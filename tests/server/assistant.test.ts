@@ -13,7 +13,7 @@ import { recordTransaction } from '../../server/src/gateway/record.ts';
 import { VISITOR } from '../../server/src/context.ts';
 import { translator } from '../../server/src/messages.ts';
 import { accessSteps } from '../../server/src/assistant/access.ts';
-import { trafficAnswer } from '../../server/src/assistant/traffic.ts';
+import { isTrafficQuestion, periodOf, trafficAnswer } from '../../server/src/assistant/traffic.ts';
 import { AI_ACTION_CONFIRM_MIME, AI_ACTION_MIME, AI_ACTION_RESULT_MIME, AI_EVENTS, type AiAction, type AiActionResult } from '../../server/src/schemas/ai.ts';
 import { AI_RATE_LIMIT } from '../../server/src/assistant/rateLimit.ts';
 import { startFakeModel, type FakeModel } from './assistant.fakeModel.ts';
@@ -334,6 +334,21 @@ describe('how to get access, and their own traffic', () => {
     expect(textOf(pending)).toMatch(/1\. Your subscription “Transactional Email - Annual bulk” awaits the provider's approval\./);
     const { result } = await confirm(user('globex'), pending, 'open');
     expect(result.href).toBe('/subscriptions/sub-globex-email-annual');
+  });
+
+  it('reads the period (UTC days, weeks from Monday) and tells own-traffic questions from plan questions', () => {
+    const at = (iso: string) => new Date(iso).toISOString();
+    const range = (q: string, now: string) => { const p = periodOf(q, new Date(now)); return [p.period, at(p.from.toISOString()), at(p.to.toISOString())]; };
+    // Wednesday 2026-01-07 10:00 UTC.
+    expect(range('why were my calls refused yesterday', '2026-01-07T10:00:00Z')).toEqual(['yesterday', '2026-01-06T00:00:00.000Z', '2026-01-07T00:00:00.000Z']);
+    expect(range('Combien d’appels la semaine dernière ?', '2026-01-07T10:00:00Z')).toEqual(['lastWeek', '2025-12-29T00:00:00.000Z', '2026-01-05T00:00:00.000Z']);
+    expect(range('Quantas chamadas no mês passado?', '2026-01-07T10:00:00Z')).toEqual(['lastMonth', '2025-12-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z']);
+    expect(range('how many calls did my app make', '2026-01-07T10:00:00Z')).toEqual(['last7', '2025-12-31T10:00:00.000Z', '2026-01-07T10:00:00.000Z']);
+    // At Monday 00:00 "this week" still ends after it starts.
+    expect(range('my calls this week', '2026-01-05T00:00:00Z')).toEqual(['thisWeek', '2026-01-05T00:00:00.000Z', '2026-01-05T00:01:00.000Z']);
+    expect(isTrafficQuestion('Wie viele Aufrufe hat meine App heute gemacht?')).toBe(true);
+    expect(isTrafficQuestion("What happens if my team goes over the plan's included volume - are extra calls refused or billed?")).toBe(false);
+    expect(isTrafficQuestion('Which service lets my site ask for the fields it needs without a dozen REST calls?')).toBe(false);
   });
 
   it('a visitor (the route asks sign-in first; the steps do not assume it): a sign-in step, not an error', async () => {
