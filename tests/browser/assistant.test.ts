@@ -4,8 +4,8 @@
 // lead into the product page; Cancel stops an answer silently; a proposal confirmed in the
 // conversation is done (an application created) or opens its screen (the subscription panel
 // pre-filled with the plan); a JSON answer when streaming is off; in German, the caller's access
-// steps with references, one followed and the conversation kept, its subscribe step confirmed and
-// the subscription made; <agora-assistant> alone on demo/embed.html. Screenshots at 1280 and 375 px in test-results/screenshots/.
+// steps with references, one followed and the conversation kept, the insights of the application
+// a traffic question names opened filtered, its subscribe step confirmed and the subscription made; <agora-assistant> alone on demo/embed.html. Screenshots at 1280 and 375 px in test-results/screenshots/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -197,7 +197,7 @@ describe('the assistant in the portal', () => {
 });
 
 describe('the assistant in German (issue 29)', () => {
-  it('answers in German with references; following one keeps the conversation; its subscribe step is confirmed and done', { timeout: 150_000 }, async () => {
+  it('answers in German with references; following one or an action keeps the conversation; its subscribe step is confirmed and done', { timeout: 150_000 }, async () => {
     const page = await suite.pageAs('consumer', WIDE);
     const url = new URL(suite.portal.baseUrl);
     await page.context().addCookies([{ name: LOCALE_COOKIE, value: 'de-DE', domain: url.hostname, path: '/' }]);
@@ -216,10 +216,23 @@ describe('the assistant in German (issue 29)', () => {
     await product.click();
     await poll(() => new URL(page.url()).pathname).toBe('/productDetails/prod-sms/overview');
     await page.locator('agora-portal h1').first().waitFor();
-    // Back in the assistant: the question and its answer are still there, with the step to confirm.
+    // Back in the assistant: the question and its answer are still there.
     await openAssistant(page);
     expect(await page.locator(`${DIALOG} li[data-role="user"]`).innerText()).toContain('Wie bekomme ich Zugang zur SMS API?');
-    const subscribe = lastAnswer(page).locator('[data-testid="assistant-actions"] button', { hasText: 'Free abonnieren' });
+    // Their own traffic: the insights of the application it names open filtered on it, over the answer's week.
+    await ask(page, 'Wie viele Aufrufe hat meine Checkout-App diese Woche gemacht?');
+    const insights = lastAnswer(page).locator('[data-testid="assistant-actions"] button', { hasText: 'Analysen von Checkout Service öffnen' });
+    await insights.waitFor({ timeout: 60_000 });
+    expect(await answerText(page)).toMatch(/^Checkout Service hat diese Woche/);
+    await insights.click();
+    await poll(() => new URL(page.url()).pathname).toBe('/consumer-insights/traffic');
+    const traffic = page.locator('agora-portal [data-view="traffic"]');
+    await traffic.locator('[data-part="range-from"]').waitFor({ timeout: 30_000 });
+    expect(await traffic.innerText()).toContain('Checkout Service');
+    // And back again: both questions are there; the first answer's subscribe step is confirmed.
+    await openAssistant(page);
+    expect(await page.locator(`${DIALOG} li[data-role="user"]`).count()).toBe(2);
+    const subscribe = page.locator(ANSWERS).first().locator('[data-testid="assistant-actions"] button', { hasText: 'Free abonnieren' });
     await subscribe.waitFor({ timeout: 30_000 });
     await subscribe.click();
     const panel = page.locator('agora-portal dialog[open] [data-part="subscribe-panel"]');
