@@ -298,6 +298,10 @@ describe('how to get access, and their own traffic', () => {
     expect(textOf(res)).toMatch(/3\. Beantragen Sie im Zugriffsassistenten Zugriff auf SMS Messaging/);
     const actions = partsOf(res.body.content.messages[0], AI_ACTION_MIME) as AiAction[];
     expect(actions.map((a) => [a.kind, a.label])).toEqual([['subscribe', 'Free abonnieren'], ['createApplication', 'Die Anwendung „Meine Anwendung“ anlegen']]);
+    // A plan named, and its price asked: the plans' numbers first, then the steps offering that plan.
+    const priced = await ask(me, [textMessage('How do I get access to the SMS API on the Pay per message plan, and what does it cost?')]);
+    expect(textOf(priced)).toMatch(/Pay per message: [^\n]+\nTo use SMS Messaging:\n1\. Subscribe to a plan of SMS Messaging/);
+    expect((partsOf(priced.body.content.messages[0], AI_ACTION_MIME) as AiAction[]).filter((a) => a.kind === 'subscribe').map((a) => a.params.planId)).toEqual(['plan-sms-payg']);
     const { result, done } = await confirm(me, res, 'createApplication', 'de');
     expect(result).toMatchObject({ kind: 'createApplication', status: 'done' });
     expect(textOf(done)).toBe('Die Anwendung „Meine Anwendung“ ist angelegt.');

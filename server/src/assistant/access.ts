@@ -32,9 +32,10 @@ export const ACCESS_INTENT = words(
 export interface Steps { lines: string[]; actions: Array<Omit<AiAction, 'id'>> }
 
 /** The caller's steps to `resourceId` (or the product's first resource that takes requests), or
- * null when no resource of the product is visible to the caller. `plans`: the product's active plans. */
+ * null when no resource of the product is visible to the caller. `plans`: the product's active
+ * plans; `preferred`: the one the question names, offered when it may be subscribed. */
 export async function accessSteps(app: FastifyInstance, caller: Caller, productId: string, productTitle: string,
-  resourceId: string | undefined, plans: Plan[], t: Translate): Promise<Steps | null> {
+  resourceId: string | undefined, plans: Plan[], t: Translate, preferred?: string): Promise<Steps | null> {
   const resource = await findResource(app, caller, productId, resourceId);
   if (!resource) return null;
   // "To use SMS Messaging of SMS Messaging" says it once.
@@ -54,7 +55,7 @@ export async function accessSteps(app: FastifyInstance, caller: Caller, productI
   // Subscribed as the resource list counts it: an approved, active subscription whose plan covers it.
   if (!subs.some((s) => s.approval.state === 'approved' && s.state === 'active')) {
     const pending = subs.find((s) => s.approval.state === 'pending' && s.state === 'active');
-    const open = plans.filter((p) => p.canSubscribe);
+    const open = plans.filter((p) => p.canSubscribe).sort((a, b) => Number(b.id === preferred) - Number(a.id === preferred));
     if (pending) step(t('assistant.access.subscriptionPending', { subscription: pending.title }), { kind: 'open', label: t('assistant.action.openSubscription'), params: { href: href('subscription', { subscriptionId: pending.id }) } });
     else if (open.length) step(t('assistant.access.subscribe', { product: productTitle, plans: open.map((p) => p.title).join(', ') }), { kind: 'subscribe', label: t('assistant.action.subscribe', { plan: open[0]!.title }), params: { productId, planId: open[0]!.id } });
     else step(t('assistant.access.noPlan', { product: productTitle }));

@@ -19,7 +19,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../../src/rules/constants.ts';
 import { translator } from '../messages.ts';
 import { retrieve } from './retrieve.ts';
 import { englishQuery, questionLang } from './lexicon.ts';
-import { candidates, compose, referenceOf } from './compose.ts';
+import { candidates, compose, namedPlan, referenceOf } from './compose.ts';
 import { CODE_WORDS, type CallContext } from './callSample.ts';
 import { listCredentials } from '../credentials/service.ts';
 import { ACCESS_INTENT, accessSteps } from './access.ts';
@@ -79,7 +79,7 @@ export async function answerQuestion({ app, caller, question, history, model, si
   const plans = draft.productId && /\b(plans?|pric|costs?|subscri|quotas?|free|paid|tiers?|volume)/i.test(question) ? await plansOf(draft.productId) : [];
   const call = draft.resourceId && CODE_WORDS.test(question) ? await callContext(app, caller, draft.resourceId) : undefined;
   const composed = plans.length || call ? compose(question, retrieved, plans, t, call) : draft;
-  const answer = composed.productId && ACCESS_INTENT.test(question) ? await withAccessSteps(app, caller, question, composed, t) : composed;
+  const answer = composed.productId && ACCESS_INTENT.test(question) ? await withAccessSteps(app, caller, question, composed, plans, t) : composed;
   const actionParts = proposals(answer.actions);
   if (!model) return { parts: [textPart(answer.text), ...actionParts], references: answer.references };
 
@@ -98,16 +98,19 @@ export async function answerQuestion({ app, caller, question, history, model, si
 const proposals = (actions: Array<Omit<AiAction, 'id'>>): ReplyPart[] =>
   actions.map((a) => jsonPart(AI_ACTION_MIME, { id: `act-${randomUUID()}`, ...a } satisfies AiAction));
 
-/** "How do I get access": the product's first line, then the caller's steps and their actions
- * (instead of the generic request-access proposal). */
-async function withAccessSteps(app: FastifyInstance, caller: Caller, question: string, answer: ReturnType<typeof compose>, t: Translate): Promise<ReturnType<typeof compose>> {
+/** "How do I get access": the caller's steps and their actions (instead of the generic
+ * request-access proposal), after the plans' numbers when the question asked them too; the plan
+ * the question names is the one offered. */
+async function withAccessSteps(app: FastifyInstance, caller: Caller, question: string, answer: ReturnType<typeof compose>, asked: Plan[], t: Translate): Promise<ReturnType<typeof compose>> {
   const productId = answer.productId!;
   const product = answer.references.find((r) => r.kind === 'product' && r.id === productId)?.title
     ?? (await one<{ title: string }>(app.db, sql`select title from products where id = ${productId}`))?.title ?? '';
-  const steps = await accessSteps(app, caller, productId, product, answer.resourceId, await activePlans(app, caller, productId), t);
+  const plans = asked.length ? asked : await activePlans(app, caller, productId);
+  const steps = await accessSteps(app, caller, productId, product, answer.resourceId, plans, t, namedPlan(plans, question)?.id);
   if (!steps) return answer;
   const kept = answer.actions.filter((a) => a.kind !== 'requestAccess' && !steps.actions.some((s) => s.kind === a.kind));
-  return { ...answer, text: steps.lines.join('\n'), actions: [...steps.actions, ...kept] };
+  const text = asked.length ? `${answer.text}\n${steps.lines.join('\n')}` : steps.lines.join('\n');
+  return { ...answer, text, actions: [...steps.actions, ...kept] };
 }
 
 async function activePlans(app: FastifyInstance, caller: Caller, productId: string): Promise<Plan[]> {
