@@ -51,6 +51,11 @@ export const PROFILE_LEAD = 0.06;
 export const ROW_LEAD = 0.07;
 export const PROFILE_TOP = 3;
 export const PROFILE_SPREAD = 0.15;
+/** The profile ranking counts twice in the fusion when the full text found nothing relevant: the
+ * product is then what a question in users' words is mostly about, where the nearest single rows
+ * scatter over products; with words found (a question in the catalogue's words) the three rankings
+ * count alike, so a passage the words and the rows agree on stays first. */
+const PROFILE_WEIGHT = 2;
 /** Reciprocal rank fusion's constant (Cormack et al.: 60). */
 const RRF_K = 60;
 
@@ -82,7 +87,9 @@ export function candidates(r: Retrieved): Candidate[] {
   const byMeaning = all.filter((c) => hit(c).sim > 0).sort((a, b) => hit(b).sim - hit(a).sim);
   const byProfile = profiled.map((e) => all.find((c) => 'entry' in c && c.entry === e)!);
   const fused = new Map<(typeof all)[number], number>();
-  for (const ranking of [byWords, byMeaning, byProfile]) ranking.forEach((c, i) => fused.set(c, (fused.get(c) ?? 0) + 1 / (RRF_K + i + 1)));
+  for (const [ranking, weight] of [[byWords, 1], [byMeaning, 1], [byProfile, byWords.length ? 1 : PROFILE_WEIGHT]] as const) {
+    ranking.forEach((c, i) => fused.set(c, (fused.get(c) ?? 0) + weight / (RRF_K + i + 1)));
+  }
   return all.map((c) => ({ ...c, score: fused.get(c) ?? 0 })).sort((a, b) => b.score - a.score);
 }
 
