@@ -8,6 +8,7 @@ import { href, referenceHref } from '../../../src/rules/routes.ts';
 import { DEFAULT_LOCALE } from '../../../src/rules/constants.ts';
 import { translator, type Translate } from '../messages.ts';
 import { allowsOverages, readBilling, readPricing } from '../../../src/rules/quota.ts';
+import { escapeRegExp } from '../../../src/rules/regexp.ts';
 import { questionTerms, type EntryHit, type OperationHit, type Retrieved } from './retrieve.ts';
 import { CODE_WORDS, callSampleLines, type CallContext } from './callSample.ts';
 
@@ -225,7 +226,7 @@ export function compose(question: string, r: Retrieved, plans: Plan[] = [], t: T
 
 /** The plan the question names by its title ("what does the Starter plan cost…"), if any. */
 export function namedPlan(plans: Plan[], question: string): Plan | undefined {
-  return plans.find((p) => new RegExp(`\\b${p.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(question));
+  return plans.find((p) => new RegExp(`\\b${escapeRegExp(p.title)}\\b`, 'i').test(question));
 }
 
 /** A plan's numbers (spec 3 §5): its price, then each quota's limit and what happens over it. */
