@@ -32,8 +32,10 @@ const TARGET = { serverMb: 450, importMs: 1500, importMb: 350 };
 const SETTLE_MS = MODEL_IDLE_MS + 5_000;
 const SMALL_FILE = join(ROOT, 'server/seed/specs/petstore.oas2.json');
 const LINES = ['/api/v1/products?limit=10', '/api/v1/products/prod-payments', '/api/v1/search?search=payments', '/api/v1/marketplace'];
-/** `npm run import`'s own command line (package.json), without its `node`. */
-const IMPORT_ARGS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.import!.split(' ').slice(1);
+const SCRIPTS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+/** `npm run import`'s and `npm run serve`'s own command lines (package.json), without their `node`. */
+const IMPORT_ARGS = SCRIPTS.import!.split(' ').slice(1);
+const SERVE_ARGS = SCRIPTS.serve!.split(' ').slice(1);
 const BROWSER = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9' };
 
 /** Resident memory now and its high-water mark, in MB (Linux /proc). */
@@ -63,7 +65,7 @@ const verdict = (ok: boolean, target: string) => (ok ? '  ok' : `  OVER TARGET (
 /** `npm run serve` on `dataDir`; resolves with its port once it prints its addresses. */
 function startServer(dataDir: string): Promise<{ proc: ChildProcess; port: number; ms: number }> {
   const began = performance.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const proc = spawn(process.execPath, SERVE_ARGS, {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '' },
   });
   return new Promise((resolve, reject) => {

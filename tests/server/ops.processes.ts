@@ -3,6 +3,7 @@
 // (server/src/main.ts, as `npm run serve` starts it) as a child process on it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/src/app.ts';
@@ -69,9 +70,12 @@ export function killServers(): void {
   children.clear();
 }
 
-/** `node --import tsx server/src/main.ts` with `env` over this process's (PORT=0: a free port). */
+/** `npm run serve`'s command line (package.json) without its `node`: its flags are tested too. */
+export const SERVE_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.serve!.split(' ').slice(1);
+
+/** The server as `npm run serve` starts it, with `env` over this process's (PORT=0: a free port). */
 export function startServer(env: Record<string, string>): ServerChild {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const proc = spawn(process.execPath, SERVE_ARGS, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', GATEWAY_ALLOW_HOSTS: '127.0.0.1', ASSISTANT_VECTORS: 'off', ...env },
   });
