@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import { cpuMs, stopProcess } from './proc.ts';
 import { bundled } from '../scripts/cli.mjs';
 import { MODEL_IDLE_MS } from '../server/src/assistant/modelThread.ts';
+import { npmScriptArgs } from '../tests/npmScript.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -32,10 +33,9 @@ const TARGET = { serverMb: 450, importMs: 1500, importMb: 350 };
 const SETTLE_MS = MODEL_IDLE_MS + 5_000;
 const SMALL_FILE = join(ROOT, 'server/seed/specs/petstore.oas2.json');
 const LINES = ['/api/v1/products?limit=10', '/api/v1/products/prod-payments', '/api/v1/search?search=payments', '/api/v1/marketplace'];
-const SCRIPTS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 /** `npm run import`'s and `npm run serve`'s own command lines (package.json), without their `node`. */
-const IMPORT_ARGS = SCRIPTS.import!.split(' ').slice(1);
-const SERVE_ARGS = SCRIPTS.serve!.split(' ').slice(1);
+const IMPORT_ARGS = npmScriptArgs('import');
+const SERVE_ARGS = npmScriptArgs('serve');
 const BROWSER = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9' };
 
 /** Resident memory now and its high-water mark, in MB (Linux /proc). */

@@ -3,7 +3,6 @@
 // (server/src/main.ts, as `npm run serve` starts it) as a child process on it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/src/app.ts';
@@ -13,6 +12,7 @@ import { seedDemo } from '../../server/seed/index.ts';
 import { USER, ORG } from '../../server/seed/accounts.ts';
 import { ManualClock } from '../../server/src/clock.ts';
 import { CREDENTIAL_PROVISION_DELAY_MS } from '../../src/rules/constants.ts';
+import { npmScriptArgs } from '../npmScript.ts';
 
 export type Target = { dataDir: string } | { databaseUrl: string };
 
@@ -70,12 +70,9 @@ export function killServers(): void {
   children.clear();
 }
 
-/** `npm run serve`'s command line (package.json) without its `node`: its flags are tested too. */
-export const SERVE_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.serve!.split(' ').slice(1);
-
-/** The server as `npm run serve` starts it, with `env` over this process's (PORT=0: a free port). */
+/** The server as `npm run serve` starts it (its flags tested too), with `env` over this process's (PORT=0: a free port). */
 export function startServer(env: Record<string, string>): ServerChild {
-  const proc = spawn(process.execPath, SERVE_ARGS, {
+  const proc = spawn(process.execPath, npmScriptArgs('serve'), {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', GATEWAY_ALLOW_HOSTS: '127.0.0.1', ASSISTANT_VECTORS: 'off', ...env },
   });
