@@ -113,6 +113,15 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
   return out;
 }
 
+// The browser paints a page while it parses it, and a declarative shadow root fills as its markup
+// arrives: a part drawn half-parsed moves when the rest comes (the explorer header's right-aligned
+// column grew from one bare button to the full block on a slow CPU, a layout shift before any
+// script ran). The root is hidden until its last node is parsed, by style alone (script may be off).
+// Separate <style>s: the first one becomes an adopted sheet at the take-over (prerendered.ts), and
+// must not carry the hiding rule. !important: HOST_CSS's own :host rule says visible!important.
+const HIDDEN_WHILE_PARSED = '<style>:host{visibility:hidden!important}</style>';
+const SHOWN_ONCE_PARSED = '<style>:host{visibility:visible!important}</style>';
+
 // One render at a time: the swr cache and the API clients are module state shared by the screens.
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -163,6 +172,6 @@ async function renderNow(tag: string, attributes: Record<string, string>, option
   }
   const data = [...kept.values()];
   const attrs = Object.entries(attributes).map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('');
-  return `<${tag}${attrs}><template shadowrootmode="open"><style>${HOST_CSS}${stylesOf(html)}</style>${html}`
-    + `<script type="application/json" ${PRERENDERED_DATA}>${scriptJson(data)}</script></template></${tag}>`;
+  return `<${tag}${attrs}><template shadowrootmode="open"><style>${HOST_CSS}${stylesOf(html)}</style>${HIDDEN_WHILE_PARSED}${html}`
+    + `<script type="application/json" ${PRERENDERED_DATA}>${scriptJson(data)}</script>${SHOWN_ONCE_PARSED}</template></${tag}>`;
 }

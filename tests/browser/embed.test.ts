@@ -191,6 +191,9 @@ describe('pre-rendered product overview and explorer', () => {
         .observe({ type: 'layout-shift', buffered: true });</script>`;
     pages.set(`/${tag}`, hostPage(rendered, `${observer}<script type="module" src="${portal.baseUrl}/dist/elements/${tag}.js"></script>`));
     const page = await newPage(browser);
+    // A slow device (4x CPU), as the loaded CI machine was when a half-parsed root was painted and
+    // then grew (render.ts hides the root until its markup is parsed): that shift came here 1 in 2.
+    await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(`${hostOrigin}/${tag}`);
     await poll(() => page.locator(`${tag} script[data-agora-prerendered]`).count(), 'the element takes over').toBe(0);
     await page.locator(tag).getByText(text).first().waitFor({ timeout: 10_000 });
@@ -201,10 +204,10 @@ describe('pre-rendered product overview and explorer', () => {
       return { cls: w.cls, shifts: w.shifts };
     });
     await shot(page, `embed-prerendered-${tag}`);
-    // Below 0.0001 (a thousandth of what counts as a good page): once, in the clean-clone CI at
-    // full load, the ratings summary's column of stars and count grew 20 -> 40 px high at the
-    // take-over (CLS 0.00002; never alone). Any shift of a visible block scores far more.
-    expect(cls, JSON.stringify(shifts)).toBeLessThan(0.0001);
+    // No tolerance: the small shifts the loaded CI saw (the ratings summary's column 20 -> 40 px,
+    // the explorer header's download column 50 -> 499 px wide) were half-parsed markup painted
+    // before any script, now hidden until parsed.
+    expect(cls, JSON.stringify(shifts)).toBe(0);
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
