@@ -4,6 +4,8 @@
 // Hands the file to the workers as AGORA_STORE_TEMPLATE (read by tests/server/helper.ts).
 // On PostgreSQL (TEST_DATABASE_URL) the same idea: one migrated database per run, which every suite
 // copies (CREATE DATABASE … TEMPLATE), handed over as AGORA_PG_TEMPLATE and dropped at the end.
+// The demo data's template (helper.ts buildTestApp({ demo: true })) is made by the first file that
+// asks: in the run's copies folder on PGlite, as AGORA_PG_DEMO_TEMPLATE on PostgreSQL.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -26,13 +28,20 @@ function key(): string {
 async function postgresTemplate(adminUrl: string): Promise<() => Promise<void>> {
   const { createDatabase, dropDatabase } = await import('./postgres.mjs');
   const name = `agora_template_${process.pid}`;
+  // Its copy holding the demo data, made by the first test file that needs it (tests/server/helper.ts).
+  const demo = `${name}_demo`;
+  await dropDatabase(adminUrl, demo);
   await dropDatabase(adminUrl, name);
   const url = await createDatabase(adminUrl, name);
   const { openStore } = await import('../server/src/db/store.ts');
   // Migrated, then closed: a database with a session open on it cannot be copied.
   await (await openStore({ databaseUrl: url })).close();
   process.env.AGORA_PG_TEMPLATE = name;
-  return () => dropDatabase(adminUrl, name);
+  process.env.AGORA_PG_DEMO_TEMPLATE = demo;
+  return async () => {
+    await dropDatabase(adminUrl, demo);
+    await dropDatabase(adminUrl, name);
+  };
 }
 
 export default async function setup(): Promise<void | (() => void | Promise<void>)> {

@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { ORG, TEAM, USER } from '../../server/seed/accounts.ts';
 import { ALREADY_REGISTERED } from '../../server/src/access/requests.ts';
 import { textArray } from '../../server/src/catalogue/sql.ts';
@@ -26,7 +25,7 @@ let appId = '';
 const regulated = { purpose: 'ecommerce', environment: 'production', acceptsTerms: true };
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); } });
+  t = await buildTestApp({ demo: true });
   const r = await t.db.execute(sql`select v.product_id, ar.product_version_id from asset_resources ar
     join product_versions v on v.id = ar.product_version_id where ar.id = 'res-payments'`);
   const row = (r as unknown as { rows: Array<{ product_id: string; product_version_id: string }> }).rows[0]!;

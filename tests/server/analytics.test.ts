@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API, buildTestApp, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { ORG, USER } from '../../server/seed/accounts.ts';
 import { insertRows, rowJson, type TransactionRow } from '../../server/src/gateway/record.ts';
 import { rows } from '../../server/src/catalogue/sql.ts';
@@ -57,7 +56,7 @@ function randomRow(i: number): TransactionRow {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); } });
+  t = await buildTestApp({ demo: true });
   subs = await rows<Sub>(t.db, sql`select id, org_id, product_id from subscriptions where org_id in (${ORG.acme}, ${ORG.globex}) order by id`);
   apps = await rows(t.db, sql`select id, org_id from applications where org_id in (${ORG.acme}, ${ORG.globex}) order by id`);
   resources = await rows(t.db, sql`select ar.id, v.product_id, v.id as version_id from asset_resources ar

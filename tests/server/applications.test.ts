@@ -2,7 +2,6 @@
 // states (archive, asynchronous delete), profiles, owners offered, and who sees and changes what.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { ORG, TEAM, USER } from '../../server/seed/accounts.ts';
 import { DUPLICATE_NAME } from '../../server/src/applications/applications.ts';
 import { IMAGE_MAX_BYTES, NAME_MAX_LENGTH, PROFILE_TITLE_MAX_LENGTH } from '../../src/rules/constants.ts';
@@ -20,7 +19,7 @@ const providerAdmin = { id: USER.admin!, orgId: ORG.provider };
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
 
-beforeAll(async () => { t = await buildTestApp({ seed: async (db) => { await seedDemo(db); } }); }, 120_000);
+beforeAll(async () => { t = await buildTestApp({ demo: true }); }, 120_000);
 afterAll(() => t?.close());
 
 const post = (user: { id: string; orgId: string } | null, body: unknown) =>

@@ -4,7 +4,6 @@
 // it, and another provider's administrator sees none of this provider's items.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { ORG, USER } from '../../server/seed/accounts.ts';
 import { ORG_ROLES } from '../../src/rules/roleNames.ts';
 
@@ -13,7 +12,7 @@ type Who = { id: string; orgId: string } | null;
 const providerAdmin = { id: USER.admin!, orgId: ORG.provider };
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); } });
+  t = await buildTestApp({ demo: true });
 }, 120_000);
 afterAll(() => t?.close());
 

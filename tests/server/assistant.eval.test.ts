@@ -6,7 +6,6 @@ import { buildTestApp, type TestApp } from './helper.ts';
 import { loadCaller } from '../../server/src/auth/caller.ts';
 import type { Caller } from '../../server/src/context.ts';
 import { answerQuestion } from '../../server/src/assistant/engine.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { sql } from 'drizzle-orm';
 import { secretBoxFor } from '../../server/src/credentials/crypto.ts';
 import { USER } from '../../server/seed/accounts.ts';
@@ -17,7 +16,7 @@ import { CATALOGUE_KINDS, COVERED, UNCOVERED, scoreTop3 } from './assistant.eval
 let t: TestApp;
 let consumer: Caller;
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); } });
+  t = await buildTestApp({ demo: true });
   consumer = (await loadCaller(t.db, USER.consumer!))!;
 }, 300_000);
 afterAll(() => t?.close());

@@ -12,7 +12,6 @@ import { buildTestApp, type TestApp } from './helper.ts';
 import { loadCaller } from '../../server/src/auth/caller.ts';
 import type { Caller } from '../../server/src/context.ts';
 import { answerQuestion } from '../../server/src/assistant/engine.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { USER } from '../../server/seed/accounts.ts';
 import { CATALOGUE_KINDS, COVERED, UNCOVERED, scoreTop3 } from './assistant.eval.ts';
 import { LANGS, contentWordClashes, countOf, references as askOffline, scoreByLanguage } from './assistant.questionSets.ts';
@@ -31,7 +30,7 @@ type VectorRow = { kind: string; id: string; text_hash: string; vector: number[]
 let t: TestApp;
 let consumer: Caller;
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); } });
+  t = await buildTestApp({ demo: true });
   consumer = (await loadCaller(t.db, USER.consumer!))!;
   if (onPostgres && existsSync(VECTORS)) {
     for (const r of JSON.parse(readFileSync(VECTORS, 'utf8')) as VectorRow[]) {

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { USER } from '../../server/seed/accounts.ts';
 import { accessRequests, aiMessages, applications, users } from '../../server/src/db/schema.ts';
 import { recordTransaction } from '../../server/src/gateway/record.ts';
@@ -22,7 +21,7 @@ let t: TestApp;
 let fake: FakeModel;
 const who: Record<string, { id: string; orgId: string }> = {};
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); }, allowHosts: ['127.0.0.1'] });
+  t = await buildTestApp({ demo: true, allowHosts: ['127.0.0.1'] });
   for (const u of await t.db.select({ id: users.id, orgId: users.orgId }).from(users)) who[u.id] = u;
   fake = await startFakeModel();
 }, 120_000);

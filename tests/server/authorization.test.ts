@@ -17,7 +17,6 @@ import type { InjectOptions } from 'fastify';
 import { type TestApp } from './helper.ts';
 import { buildAppWithRoutes, fillPath, sampleOf, type RegisteredRoute } from './routes.ts';
 import { ACCESS, FIXTURES, POLICY_ALLOWS, SHARED_ORG_TABLES, accessOf, type Policy } from './authorization.table.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { ORG, USER } from '../../server/seed/accounts.ts';
 import { loadCaller } from '../../server/src/auth/caller.ts';
 import { roleSession } from '../../server/src/context.ts';
@@ -166,7 +165,7 @@ function leakedIds(json: unknown): string[] {
 
 beforeAll(async () => {
   // publicOrigins: the portal's origin, the one redirect target the mock authorize page accepts
-  ({ t, routes } = await buildAppWithRoutes({ seed: async (db) => { await seedDemo(db); }, ...{ publicOrigins: ['http://localhost'] } }));
+  ({ t, routes } = await buildAppWithRoutes({ demo: true, ...{ publicOrigins: ['http://localhost'] } }));
   values = await fixtureValues(t.db);
   const origins = t.app.hasDecorator('publicOrigins') ? [...(t.app as unknown as { publicOrigins: Set<string> }).publicOrigins] : [];
   values.publicOrigin = origins[0] ?? 'http://localhost';

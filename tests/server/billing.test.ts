@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { ORG, TEAM, USER } from '../../server/seed/accounts.ts';
 import { ManualClock } from '../../server/src/clock.ts';
 import type { Db } from '../../server/src/db/store.ts';
@@ -22,7 +21,7 @@ const orgadmin = acme('orgadmin');
 const globex = { id: USER.globex!, orgId: ORG.globex };
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); }, clock });
+  t = await buildTestApp({ demo: true, clock });
 }, 120_000);
 afterAll(() => t?.close());
 

@@ -3,13 +3,12 @@
 // of the contract (the seed's real data, not hand-made fixtures: contacts, pricing, specs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { users } from '../../server/src/db/schema.ts';
 
 let t: TestApp;
 let admin: { id: string; orgId: string };
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); } });
+  t = await buildTestApp({ demo: true });
   const provider = (await t.db.select({ id: users.id, orgId: users.orgId, providerGuid: users.providerGuid, orgRoles: users.orgRoles }).from(users))
     .find((u) => u.providerGuid && u.orgRoles.includes('Administrator'));
   if (!provider) throw new Error('the demo seed has no provider administrator');

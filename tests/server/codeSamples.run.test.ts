@@ -10,7 +10,6 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { USER, ORG } from '../../server/seed/accounts.ts';
 import { transactions } from '../../server/src/db/schema.ts';
 import { ManualClock } from '../../server/src/clock.ts';
@@ -29,7 +28,7 @@ let origin: string;
 let gateway: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); }, clock });
+  t = await buildTestApp({ demo: true, clock });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   // The seeded Payments resource (built-in mock upstream), under its product and version.

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import Ajv from 'ajv-draft-04';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { USER, ORG } from '../../server/seed/accounts.ts';
 import { ManualClock } from '../../server/src/clock.ts';
 import { parseDocument } from '../../server/src/spec/parse.ts';
@@ -31,7 +30,7 @@ let gateway: string;
 const RESOURCE = `${API}/products/prod-payments/versions/ver-payments-3/assetresources/res-payments`;
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); }, clock });
+  t = await buildTestApp({ demo: true, clock });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   gateway = `${origin}${API}/gateway/prod-payments/ver-payments-3/res-payments`;

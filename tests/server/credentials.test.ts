@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { USER, ORG } from '../../server/seed/accounts.ts';
 import { credentials, jobs } from '../../server/src/db/schema.ts';
 import { ManualClock } from '../../server/src/clock.ts';
@@ -20,7 +19,7 @@ const u = (key: string) => ({ id: USER[key]!, orgId: key.startsWith('globex') ? 
 const orgadmin = u('orgadmin');
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); }, clock });
+  t = await buildTestApp({ demo: true, clock });
 });
 afterAll(() => t?.close());
 

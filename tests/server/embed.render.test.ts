@@ -3,14 +3,13 @@
 // markup, its styles and the data it was made from. Also who may call it (anyone: the answer is
 // a visitor's whatever the caller) and its malformed input (unknown tag, unknown attribute, too long).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/seed/index.ts';
 import { API, buildTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;
 const texts = (html: string) => [...html.replace(/<style>[\s\S]*?<\/style>|<script[\s\S]*?<\/script>/g, '').matchAll(/>([^<]+)</g)].map((m) => m[1]!.trim()).filter(Boolean);
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); } });
+  t = await buildTestApp({ demo: true });
 }, 120_000);
 afterAll(async () => t?.close());
 

@@ -13,7 +13,6 @@ import type { InjectOptions } from 'fastify';
 import { API, type TestApp } from './helper.ts';
 import { buildAppWithRoutes, sampleOf, type RegisteredRoute } from './routes.ts';
 import { FIXTURES, accessOf } from './authorization.table.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { ORG, USER } from '../../server/seed/accounts.ts';
 import { GATEWAY_TRANSACTION_HEADER } from '../../src/rules/constants.ts';
 
@@ -234,7 +233,7 @@ async function send(route: RegisteredRoute, c: Case): Promise<string | null> {
 let values: Record<string, string> = {};
 
 beforeAll(async () => {
-  ({ t, routes } = await buildAppWithRoutes({ seed: async (db) => { await seedDemo(db); } }));
+  ({ t, routes } = await buildAppWithRoutes({ demo: true }));
   asAdmin = await t.headersFor({ id: USER.orgadmin!, orgId: ORG.acme });
   asProvider = await t.headersFor({ id: USER.admin!, orgId: ORG.provider });
   const { sql } = await import('drizzle-orm');

@@ -6,7 +6,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { USER, ORG } from '../../server/seed/accounts.ts';
 import { assetResources, productVersions, transactions } from '../../server/src/db/schema.ts';
 import { ManualClock } from '../../server/src/clock.ts';
@@ -30,7 +29,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); }, clock, allowHosts: ['127.0.0.1'] });
+  t = await buildTestApp({ demo: true, clock, allowHosts: ['127.0.0.1'] });
   // Every credential type offered on the payments resources, which call the local upstream.
   await t.db.update(assetResources).set({ upstreamUrl: base, credentialRequestDefinitionIds: ['crd-apikey', 'crd-oauth', 'crd-basic', 'crd-mtls'] })
     .where(sql`${assetResources.id} in ('res-payments', 'res-payments-sandbox')`);

@@ -8,7 +8,8 @@
 //   const res = await t.request(ann, { url: `${API}/team` });      // { status, body (parsed JSON), headers }
 //   const raw = await t.app.inject({ url, headers: await t.headersFor(ann) });   // or inject yourself
 //   await t.setSettings({ public: false });                        // site settings, merged over defaults
-//   buildTestApp({ seed: async (db) => { await seedDemo(db); } })  // start from your own rows
+//   buildTestApp({ demo: true })                            // start from the demo data (seedDemo)
+//   buildTestApp({ seed: async (db) => { … } })             // start from your own rows
 //
 // Store: in-memory PGlite loaded from a migrated template made once per process (a fresh PGlite
 // takes seconds; loading the template about one). With TEST_DATABASE_URL=postgres://… each suite
@@ -16,6 +17,8 @@
 // dropped by close();
 // createScratchDatabase() gives another empty one when a test needs it.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, PACKAGE_VERSION } from '../../server/src/app.ts';
 import { syncOwnApiProduct } from '../../server/src/openapi/product.ts';
@@ -28,6 +31,7 @@ import type { AuthOptions } from '../../server/src/plugins/auth.ts';
 import type { Clock } from '../../server/src/clock.ts';
 import type { HttpTimeouts } from '../../server/src/httpTimeouts.ts';
 import { writeSiteSettings } from '../../server/src/db/siteConfig.ts';
+import { seedDemo } from '../../server/seed/index.ts';
 
 export const API = '/api/v1';
 export const DEFAULT_PASSWORD = 'correct horse battery';
@@ -59,7 +63,9 @@ export interface TestApp {
 }
 
 export interface BuildTestAppOptions {
-  /** Fill the store before the app starts (e.g. `seedDemo` or your own rows). */
+  /** Start from the demo data (seedDemo), copied from a store seeded once per run (openDemoStore). */
+  demo?: boolean;
+  /** Fill the store before the app starts (your own rows; after the demo data when `demo`). */
   seed?: (db: Db) => Promise<void>;
   /** Override auth options (secret, TTLs, oidc). */
   auth?: Partial<AuthOptions>;
@@ -130,8 +136,114 @@ async function openTestStore(): Promise<{ store: Store; drop(): Promise<void> }>
   return { store: await openStore({ databaseUrl: scratch.url }), drop: scratch.drop };
 }
 
+// The demo data as a store seeded once per run and copied per file, as the migrated template is:
+// seeding it (every demo product, GitHub's 13 MB description and the operation index) cost each of
+// the 25 files that start from it 5-10 s of a core, on each database. Made by the first worker
+// that needs it (the others wait), in the run's folder (PGlite: AGORA_TEST_STORES, deleted at the
+// end) or next to the run's template database (PostgreSQL: dropped at the end, store-template.ts).
+async function openDemoStore(): Promise<{ store: Store; drop(): Promise<void> }> {
+  const database = await demoDatabase();
+  if (database) {
+    const scratch = await createScratchDatabase(database);
+    return { store: await openStore({ databaseUrl: scratch.url }), drop: scratch.drop };
+  }
+  const folder = await demoFolder();
+  if (folder) return { store: await openStoreCopy(folder), drop: async () => {} };
+  // Outside the suite's globalSetup (no template): seeded here.
+  const opened = await openTestStore();
+  await seedDemo(opened.store.db);
+  return opened;
+}
+
+/** On PostgreSQL: the name of the run's demo template database (made on first use). */
+async function demoDatabase(): Promise<string | undefined> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const template = process.env.AGORA_PG_TEMPLATE;
+  const name = process.env.AGORA_PG_DEMO_TEMPLATE;
+  if (!adminUrl || !template || !name) return undefined;
+  await makeDemoDatabaseOnce(adminUrl, template, name);
+  return name;
+}
+
+/** On PGlite: the run's demo template data folder (made on first use). */
+async function demoFolder(): Promise<string | undefined> {
+  const runFolder = process.env.AGORA_TEST_STORES;
+  const migrated = await migratedTemplate();
+  if (process.env.TEST_DATABASE_URL || !runFolder || !migrated) return undefined;
+  const folder = join(runFolder, 'demo-template');
+  await makeFolderOnce(folder, async (draft) => {
+    cpSync(migrated, draft, { recursive: true });
+    const store = await openStore({ dataDir: draft });
+    try { await seedDemo(store.db); } finally { await store.close(); }
+  });
+  return folder;
+}
+
+/** For a server process a test starts itself: the demo data at `dataDir` (PGlite, a copy of the
+ * run's template; nothing without one, so the caller's seedDemo still seeds), or on PostgreSQL a new
+ * database holding it (a copy of the run's template, else a copy of the migrated one). */
+export async function demoDataDir(dataDir: string): Promise<void> {
+  const folder = await demoFolder();
+  if (folder) cpSync(folder, dataDir, { recursive: true });
+}
+export async function createDemoDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  return createScratchDatabase((await demoDatabase()) ?? process.env.AGORA_PG_TEMPLATE);
+}
+
+async function makeDemoDatabaseOnce(adminUrl: string, template: string, name: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    // The workers of a run take turns here; the first makes it, the others find it made.
+    await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) {
+      await client.query(`create database ${name} template ${template}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      // Seeded, then closed: a database with a session open on it cannot be copied.
+      try {
+        const store = await openStore({ databaseUrl: url.toString() });
+        try { await seedDemo(store.db); } finally { await store.close(); }
+      } catch (error) {
+        await client.query(`drop database if exists ${name} with (force)`); // the next one tries again
+        throw error;
+      }
+    }
+  } finally {
+    await client.end(); // ends the session, and with it the lock
+  }
+}
+
+/** Makes `folder` with `make(draft)` unless it exists; the first caller of a run makes it (a lock
+ * folder), the others wait for it. */
+async function makeFolderOnce(folder: string, make: (draft: string) => Promise<void>): Promise<void> {
+  const done = () => existsSync(join(folder, 'PG_VERSION'));
+  const lock = `${folder}.lock`;
+  while (!done()) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100)); // another worker is making it
+      continue;
+    }
+    const draft = `${folder}.${process.pid}`;
+    try {
+      if (!done()) {
+        rmSync(draft, { recursive: true, force: true });
+        await make(draft);
+        renameSync(draft, folder);
+      }
+    } finally {
+      rmSync(draft, { recursive: true, force: true });
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
-  const { store, drop } = await openTestStore();
+  const { store, drop } = options.demo ? await openDemoStore() : await openTestStore();
   const db = store.db;
   if (options.seed) await options.seed(db);
   const app = await buildApp({

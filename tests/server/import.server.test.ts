@@ -9,7 +9,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { ORG, USER } from '../../server/seed/accounts.ts';
 import { runImport } from '../../server/src/cli/import.ts';
 import * as schema from '../../server/src/db/schema.ts';
@@ -19,7 +18,7 @@ let t: TestApp;
 let url: string;
 let dir: string;
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); }, runJobs: true });
+  t = await buildTestApp({ demo: true, runJobs: true });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   dir = await mkdtemp(join(scratchDir(), 'agora-import-server-'));

@@ -12,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { publishProduct } from '../../server/src/publish/index.ts';
 import { ApiError } from '../../server/src/errors.ts';
 import { openStore } from '../../server/src/db/store.ts';
@@ -27,7 +26,7 @@ const githubFile = join(dirname(createRequire(import.meta.url).resolve('@octokit
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); } });
+  t = await buildTestApp({ demo: true });
 });
 afterAll(() => t?.close());
 

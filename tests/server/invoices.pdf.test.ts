@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { ORG, USER } from '../../server/seed/accounts.ts';
 import { rows } from '../../server/src/catalogue/sql.ts';
 import { formatMinor } from '../../src/rules/billing.ts';
@@ -23,7 +22,7 @@ const provider = { id: USER.admin!, orgId: ORG.provider };
 const globex = { id: USER.globex!, orgId: ORG.globex };
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); } });
+  t = await buildTestApp({ demo: true });
   const [found] = await rows<{ id: string }>(t.db, sql`select id from invoices where org_id = ${ORG.acme}
     and jsonb_array_length(coalesce(billing->'lines', '[]'::jsonb)) > 1 order by id limit 1`);
   invoiceId = found!.id;

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
 import { startSmtp, type Smtp } from './mail.fixtures.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { ORG, USER } from '../../server/seed/accounts.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { ManualClock } from '../../server/src/clock.ts';
@@ -45,7 +44,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   t = await buildTestApp({
-    clock, seed: async (db) => { await seedDemo(db); }, allowHosts: ['127.0.0.1'],
+    clock, demo: true, allowHosts: ['127.0.0.1'],
     mail: { smtpUrl: smtp.url, from: 'Agora <no-reply@agora.test>' }, publicOrigins: ['https://market.agora.test'],
   });
   await t.setSettings({ sitename: SITE });

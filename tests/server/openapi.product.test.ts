@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { PACKAGE_VERSION } from '../../server/src/app.ts';
 import { OWN_API, ownApiIds, syncOwnApiProduct } from '../../server/src/openapi/product.ts';
 import { productVersions, transactions } from '../../server/src/db/schema.ts';
@@ -16,7 +15,7 @@ const { versionId, resourceId } = ownApiIds(PACKAGE_VERSION);
 const consumer = { id: 'user-consumer', orgId: 'org-acme' };
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); }, ownApiProduct: true });
+  t = await buildTestApp({ demo: true, ownApiProduct: true });
 }, 300_000); // the demo seed takes a while on a busy machine
 afterAll(async () => { await t?.close(); });
 

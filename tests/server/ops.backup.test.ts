@@ -13,6 +13,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { openStore, type Store } from '../../server/src/db/store.ts';
 import { sessions } from '../../server/src/db/schema.ts';
 import { USER, ORG } from '../../server/seed/accounts.ts';
+import { demoDataDir } from './helper.ts';
 import { scratchFolders } from './store.processes.ts';
 import { killServers, prepareStore, startServer } from './ops.processes.ts';
 
@@ -39,6 +40,7 @@ const summary = (store: Store) => rows<Record<string, number>>(store, sql`select
 
 it.skipIf(onPostgres)('a backup taken while 50 writes a second run, restored into a fresh folder, holds every write acknowledged before it began', { timeout: 600_000 }, async () => {
   const folder = await folders.store();
+  await demoDataDir(folder);
   // The payments resource on the built-in mock (an empty upstream), so gateway calls leave transactions.
   const { apiKey, gatewayPath } = await prepareStore({ dataDir: folder }, '');
   const server = startServer({ DATA_DIR: folder, SHUTDOWN_GRACE_MS: '0' });

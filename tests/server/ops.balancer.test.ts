@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
-import { createScratchDatabase } from './helper.ts';
+import { createDemoDatabase } from './helper.ts';
 import { openStore } from '../../server/src/db/store.ts';
 import { quotas } from '../../server/src/db/schema.ts';
 import { startNginx } from '../../scripts/nginx.mjs';
@@ -43,7 +43,7 @@ it.skipIf(!onPostgres)('nginx, two servers on one PostgreSQL, one stopped by SIG
   const upstream: Server = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"ok":true}'); });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   cleanups.push(() => new Promise((resolve) => upstream.close(resolve)));
-  const scratch = await createScratchDatabase(process.env.AGORA_PG_TEMPLATE);
+  const scratch = await createDemoDatabase();
   cleanups.push(scratch.drop);
   // The checkout application's subscription (starter plan): one strict quota for the whole test.
   const { apiKey, gatewayPath } = await prepareStore({ databaseUrl: scratch.url }, `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, async (store) => {

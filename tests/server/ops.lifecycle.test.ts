@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
-import { buildTestApp, createScratchDatabase } from './helper.ts';
+import { buildTestApp, createDemoDatabase, demoDataDir } from './helper.ts';
 import { openStore } from '../../server/src/db/store.ts';
 import { LOCK_MS } from '../../server/src/jobs/runner.ts';
 import { scratchFolders } from './store.processes.ts';
@@ -90,11 +90,12 @@ describe('SIGTERM under gateway load', () => {
     cleanups.unshift(() => new Promise((resolve) => upstream.close(resolve)));
     let target: Target;
     if (onPostgres) {
-      const scratch = await createScratchDatabase();
+      const scratch = await createDemoDatabase();
       cleanups.push(scratch.drop);
       target = { databaseUrl: scratch.url };
     } else {
       target = { dataDir: await folders.store() };
+      await demoDataDir(target.dataDir);
     }
     const t0 = Date.now();
     const step = (what: string) => console.log(`[ops.lifecycle] ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s`);

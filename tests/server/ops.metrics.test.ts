@@ -7,7 +7,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { USER, ORG } from '../../server/seed/accounts.ts';
 import { assetResources } from '../../server/src/db/schema.ts';
 import { ManualClock } from '../../server/src/clock.ts';
@@ -25,7 +24,7 @@ let apiKey: string;
 beforeAll(async () => {
   upstream = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"ok":true}'); });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); }, clock, allowHosts: ['127.0.0.1'], metricsToken: TOKEN });
+  t = await buildTestApp({ demo: true, clock, allowHosts: ['127.0.0.1'], metricsToken: TOKEN });
   await t.db.update(assetResources).set({ upstreamUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}` })
     .where(eq(assetResources.id, 'res-payments'));
   const [resource] = await t.db.select({ versionId: assetResources.productVersionId }).from(assetResources).where(eq(assetResources.id, 'res-payments'));

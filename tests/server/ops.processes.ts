@@ -22,7 +22,8 @@ export interface Prepared {
   gatewayPath: string;
 }
 
-/** Seeds the demo data into the store at `target` (main.ts then skips its seed and backfill),
+/** Seeds the demo data into the store at `target` unless it holds it already (a copy of the run's
+ * demo template: helper.ts demoDataDir, createDemoDatabase; main.ts then skips its seed and backfill),
  * points res-payments at `upstream`, and makes an API key of app-acme-checkout through the API. */
 export async function prepareStore(target: Target, upstream: string, prepare?: (store: Store) => Promise<void>): Promise<Prepared> {
   const store = await openStore(target);

@@ -9,7 +9,6 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { publishProduct, type Published } from '../../server/src/publish/index.ts';
 import { ORG, USER } from '../../server/seed/accounts.ts';
 
@@ -22,7 +21,7 @@ const OTHERS = ['medcorder.com.json', 'evemarketer.com.json', 'd7networks.com.js
 let t: TestApp;
 const published = new Map<string, Published>();
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); } });
+  t = await buildTestApp({ demo: true });
   for (const file of [...WITH_INVOICES, ...OTHERS]) {
     published.set(file, await publishProduct(t.db, { content: await readFile(join(CORPUS, file), 'utf8'), fileName: file.split('/').pop()! }));
   }

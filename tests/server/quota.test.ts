@@ -72,7 +72,7 @@ async function makeApiKey(app: FastifyInstance, db: Db, jobsClock: ManualClock):
 const nextMinute = (c: ManualClock, seconds = 10) => c.set(Math.ceil((c.now().getTime() + 1) / MINUTE) * MINUTE + seconds * 1000);
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); }, clock });
+  t = await buildTestApp({ demo: true, clock });
   ({ gw, sandboxGw } = await prepare(t.db));
   apiKey = await makeApiKey(t.app, t.db, clock);
 });

@@ -3,7 +3,6 @@
 // manual moderation, the provider's decision, and the product's ratingInfo kept in step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { ORG, USER } from '../../server/seed/accounts.ts';
 import { REVIEW_TITLE_MAX } from '../../src/rules/constants.ts';
 
@@ -19,7 +18,7 @@ const providerAdmin = { id: USER.admin!, orgId: ORG.provider };
 const P = '/products/prod-payments';
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: async (db) => { await seedDemo(db); } });
+  t = await buildTestApp({ demo: true });
 }, 120_000);
 afterAll(() => t?.close());
 

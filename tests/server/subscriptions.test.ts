@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
-import { seedDemo } from '../../server/seed/index.ts';
 import { ORG, TEAM, USER } from '../../server/seed/accounts.ts';
 import { ManualClock } from '../../server/src/clock.ts';
 import { SUBSCRIPTION_ARCHIVE_DELAY_MS } from '../../src/rules/constants.ts';
@@ -30,7 +29,7 @@ const ALL: Array<[string, Who]> = [
 ];
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, seed: async (db) => { await seedDemo(db); } });
+  t = await buildTestApp({ clock, demo: true });
 }, 120_000);
 afterAll(() => t?.close());
 
