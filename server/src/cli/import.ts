@@ -15,6 +15,7 @@ import { setFlagsFromString } from 'node:v8';
 // Statically, only what starts the store (light modules); the rest loads while it starts.
 import { loadConfig, ConfigError } from '../config.ts';
 import { startPglite } from '../db/embedded.ts';
+import { SHORT_RUN_SETTINGS } from '../db/pgliteThread.ts';
 import type { Store } from '../db/store.ts';
 import { VISIBILITIES, type Visibility } from '../publish/rows.ts';
 import type { Published, PublishOptions } from '../publish/index.ts';
@@ -125,14 +126,13 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
     return 2;
   }
 
-  if (standalone && !config.databaseUrl && await shortRun(files, config.dataDir, values['no-seed'])) {
-    setFlagsFromString('--liftoff-only');
-  }
+  const short = !config.databaseUrl && await shortRun(files, config.dataDir, values['no-seed']);
+  if (short && standalone) setFlagsFromString('--liftoff-only');
   let store: Store | undefined;
   let pool: PreparePool | undefined;
-  // The embedded database starts in its thread first; the store's and the publishing modules
-  // (query builder, parsers, indexing, writers) load meanwhile.
-  const started = config.databaseUrl ? undefined : startPglite({ dataDir: config.dataDir });
+  // The embedded database starts in its thread first (a short run's with a smaller shared memory);
+  // the store's and the publishing modules (query builder, parsers, indexing, writers) load meanwhile.
+  const started = config.databaseUrl ? undefined : startPglite({ dataDir: config.dataDir, ...(short ? { settings: SHORT_RUN_SETTINGS } : {}) });
   started?.catch(() => undefined); // thrown by openStore below
   const loading = Promise.all([import('../publish/index.ts'), import('../publish/prepare.ts'), import('../../seed/marker.ts')]);
   loading.catch(() => undefined); // awaited below, unless opening the store failed first
@@ -267,8 +267,9 @@ const INLINE_BYTES = 1024 * 1024;
 /** Descriptions up to this many bytes in all, into a store that exists (or is left unseeded), make a
  * short run: the database's start is most of it, and WebAssembly compiled by Liftoff alone (no
  * optimising tier, whose background compilation of PostgreSQL's hot functions took the second core
- * for ~1 s) starts it in about half the CPU. Longer runs (a corpus, the demo seed) keep the
- * optimised code: their statements outweigh the start. */
+ * for ~1 s) starts it in about half the CPU; PostgreSQL starts with a smaller shared memory
+ * (SHORT_RUN_SETTINGS). Longer runs (a corpus, the demo seed) keep the optimised code and the
+ * server's settings: their statements outweigh the start. */
 const SHORT_RUN_BYTES = 1024 * 1024;
 
 async function shortRun(files: string[], dataDir: string, noSeed: boolean): Promise<boolean> {
