@@ -136,22 +136,19 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
   started?.catch(() => undefined); // thrown by openStore below
   const loading = Promise.all([import('../publish/index.ts'), import('../publish/prepare.ts'), import('../../seed/marker.ts')]);
   loading.catch(() => undefined); // awaited below, unless opening the store failed first
+  // One small file is read and prepared in this thread while the store opens (INLINE_BYTES): ready
+  // when the store is, as the database's start is most of such a run.
+  const inline = files.length === 1 && ((await stat(files[0]!).catch(() => null))?.size ?? 0) <= INLINE_BYTES ? files[0] : undefined;
+  const preparedInline = inline === undefined ? undefined
+    : loading.then(async ([, prepare]) => prepareHere(prepare, { content: await readDescription(inline), fileName: basename(inline), options: { title: options.title } }));
+  preparedInline?.catch(() => undefined); // its refusal is the file's outcome, below
   let handedOver = false;
   try {
     const { openStore } = await import('../db/store.ts');
     handedOver = true;
     // A server holding the embedded store makes this throw DataDirLockedError: said, and nothing written.
     store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, started });
-    const [{ publishPrepared }, { prepareDescription, toRefusal, fromRefusal }, { isSeeded }] = await loading;
-    /** prepareDescription in this thread, refused as the pool refuses (the same ApiError). */
-    const prepareHere = (input: PrepareInput): Prepared => {
-      try {
-        return prepareDescription(input);
-      } catch (error) {
-        const refusal = toRefusal(error);
-        throw refusal ? fromRefusal(refusal.refused) : error;
-      }
-    };
+    const [{ publishPrepared }, , { isSeeded }] = await loading;
     const preparePool = async (input: PrepareInput): Promise<Prepared> => {
       pool ??= new (await import('../publish/pool.ts')).PreparePool(jobs);
       return pool.prepare(input);
@@ -178,8 +175,8 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
       io.watch?.start(file);
       try {
         // The file's bytes go to the worker (transferred: not kept here); the text comes back compressed.
-        const input = { content: await readDescription(file), fileName: basename(file), options: { title: options.title } };
-        const prepared = files.length === 1 && size <= INLINE_BYTES ? prepareHere(input) : await preparePool(input);
+        const prepared = file === inline ? await preparedInline!
+          : await preparePool({ content: await readDescription(file), fileName: basename(file), options: { title: options.title } });
         const published = await serially(() => publishPrepared(db, prepared, options));
         outcome = published.warnings.length
           ? { file, state: 'warnings', detail: describe(published), warnings: published.warnings, published }
@@ -206,6 +203,16 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
     await store?.close();
     // Started and never handed to openStore (which closes what it fails to open): closed here.
     if (!handedOver) await started?.then(({ client, lock }) => client.close().finally(() => lock?.release()), () => undefined);
+  }
+}
+
+/** prepareDescription in this thread, refused as the pool refuses (the same ApiError). */
+function prepareHere({ prepareDescription, toRefusal, fromRefusal }: typeof import('../publish/prepare.ts'), input: PrepareInput): Prepared {
+  try {
+    return prepareDescription(input);
+  } catch (error) {
+    const refusal = toRefusal(error);
+    throw refusal ? fromRefusal(refusal.refused) : error;
   }
 }
 
@@ -260,8 +267,8 @@ async function readDescription(file: string): Promise<Buffer> {
  * larger than the budget is published alone; waiting is first come, first served.
  */
 const IN_FLIGHT_BYTES = 16 * 1024 * 1024;
-/** One file up to this size is read in this thread: a worker would cost more (its start and a
- * second load of the modules, ~1 s of CPU) than reading it, and there is nothing to overlap. */
+/** One file up to this size is read in this thread, while the store opens: a worker would cost
+ * more (its start and a second load of the modules, ~1 s of CPU) than reading it. */
 const INLINE_BYTES = 1024 * 1024;
 
 /** Descriptions up to this many bytes in all, into a store that exists (or is left unseeded), make a
