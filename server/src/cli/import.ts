@@ -15,6 +15,7 @@ import { setFlagsFromString } from 'node:v8';
 // Statically, only what starts the store (light modules); the rest loads while it starts.
 import { loadConfig, ConfigError } from '../config.ts';
 import { startPglite } from '../db/embedded.ts';
+import { SHORT_RUN_SETTINGS } from '../db/pgliteThread.ts';
 import type { Store } from '../db/store.ts';
 import { VISIBILITIES, type Visibility } from '../publish/rows.ts';
 import type { Published, PublishOptions } from '../publish/index.ts';
@@ -125,33 +126,29 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
     return 2;
   }
 
-  if (standalone && !config.databaseUrl && await shortRun(files, config.dataDir, values['no-seed'])) {
-    setFlagsFromString('--liftoff-only');
-  }
+  const short = !config.databaseUrl && await shortRun(files, config.dataDir, values['no-seed']);
+  if (short && standalone) setFlagsFromString('--liftoff-only');
   let store: Store | undefined;
   let pool: PreparePool | undefined;
-  // The embedded database starts in its thread first; the store's and the publishing modules
-  // (query builder, parsers, indexing, writers) load meanwhile.
-  const started = config.databaseUrl ? undefined : startPglite({ dataDir: config.dataDir });
+  // The embedded database starts in its thread first (a short run's with a smaller shared memory);
+  // the store's and the publishing modules (query builder, parsers, indexing, writers) load meanwhile.
+  const started = config.databaseUrl ? undefined : startPglite({ dataDir: config.dataDir, ...(short ? { settings: SHORT_RUN_SETTINGS } : {}) });
   started?.catch(() => undefined); // thrown by openStore below
   const loading = Promise.all([import('../publish/index.ts'), import('../publish/prepare.ts'), import('../../seed/marker.ts')]);
   loading.catch(() => undefined); // awaited below, unless opening the store failed first
+  // One small file is read and prepared in this thread while the store opens (INLINE_BYTES): ready
+  // when the store is, as the database's start is most of such a run.
+  const inline = files.length === 1 && ((await stat(files[0]!).catch(() => null))?.size ?? 0) <= INLINE_BYTES ? files[0] : undefined;
+  const preparedInline = inline === undefined ? undefined
+    : loading.then(async ([, prepare]) => prepareHere(prepare, { content: await readDescription(inline), fileName: basename(inline), options: { title: options.title } }));
+  preparedInline?.catch(() => undefined); // its refusal is the file's outcome, below
   let handedOver = false;
   try {
     const { openStore } = await import('../db/store.ts');
     handedOver = true;
     // A server holding the embedded store makes this throw DataDirLockedError: said, and nothing written.
     store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, started });
-    const [{ publishPrepared }, { prepareDescription, toRefusal, fromRefusal }, { isSeeded }] = await loading;
-    /** prepareDescription in this thread, refused as the pool refuses (the same ApiError). */
-    const prepareHere = (input: PrepareInput): Prepared => {
-      try {
-        return prepareDescription(input);
-      } catch (error) {
-        const refusal = toRefusal(error);
-        throw refusal ? fromRefusal(refusal.refused) : error;
-      }
-    };
+    const [{ publishPrepared }, , { isSeeded }] = await loading;
     const preparePool = async (input: PrepareInput): Promise<Prepared> => {
       pool ??= new (await import('../publish/pool.ts')).PreparePool(jobs);
       return pool.prepare(input);
@@ -178,8 +175,8 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
       io.watch?.start(file);
       try {
         // The file's bytes go to the worker (transferred: not kept here); the text comes back compressed.
-        const input = { content: await readDescription(file), fileName: basename(file), options: { title: options.title } };
-        const prepared = files.length === 1 && size <= INLINE_BYTES ? prepareHere(input) : await preparePool(input);
+        const prepared = file === inline ? await preparedInline!
+          : await preparePool({ content: await readDescription(file), fileName: basename(file), options: { title: options.title } });
         const published = await serially(() => publishPrepared(db, prepared, options));
         outcome = published.warnings.length
           ? { file, state: 'warnings', detail: describe(published), warnings: published.warnings, published }
@@ -206,6 +203,16 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
     await store?.close();
     // Started and never handed to openStore (which closes what it fails to open): closed here.
     if (!handedOver) await started?.then(({ client, lock }) => client.close().finally(() => lock?.release()), () => undefined);
+  }
+}
+
+/** prepareDescription in this thread, refused as the pool refuses (the same ApiError). */
+function prepareHere({ prepareDescription, toRefusal, fromRefusal }: typeof import('../publish/prepare.ts'), input: PrepareInput): Prepared {
+  try {
+    return prepareDescription(input);
+  } catch (error) {
+    const refusal = toRefusal(error);
+    throw refusal ? fromRefusal(refusal.refused) : error;
   }
 }
 
@@ -260,15 +267,16 @@ async function readDescription(file: string): Promise<Buffer> {
  * larger than the budget is published alone; waiting is first come, first served.
  */
 const IN_FLIGHT_BYTES = 16 * 1024 * 1024;
-/** One file up to this size is read in this thread: a worker would cost more (its start and a
- * second load of the modules, ~1 s of CPU) than reading it, and there is nothing to overlap. */
+/** One file up to this size is read in this thread, while the store opens: a worker would cost
+ * more (its start and a second load of the modules, ~1 s of CPU) than reading it. */
 const INLINE_BYTES = 1024 * 1024;
 
 /** Descriptions up to this many bytes in all, into a store that exists (or is left unseeded), make a
  * short run: the database's start is most of it, and WebAssembly compiled by Liftoff alone (no
  * optimising tier, whose background compilation of PostgreSQL's hot functions took the second core
- * for ~1 s) starts it in about half the CPU. Longer runs (a corpus, the demo seed) keep the
- * optimised code: their statements outweigh the start. */
+ * for ~1 s) starts it in about half the CPU; PostgreSQL starts with a smaller shared memory
+ * (SHORT_RUN_SETTINGS). Longer runs (a corpus, the demo seed) keep the optimised code and the
+ * server's settings: their statements outweigh the start. */
 const SHORT_RUN_BYTES = 1024 * 1024;
 
 async function shortRun(files: string[], dataDir: string, noSeed: boolean): Promise<boolean> {

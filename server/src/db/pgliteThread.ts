@@ -17,7 +17,14 @@ import { Worker } from 'node:worker_threads';
  * through the operating system's page cache, so a small buffer pool costs a system call on a miss,
  * not a disk read; it kept ~115 MB off the server's RSS (bench/memory.ts). */
 export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
-const START_PARAMS = PGLITE_SETTINGS.flatMap((setting) => ['-c', setting]);
+/** Over PGLITE_SETTINGS for a short-lived process that writes little (npm run import of a small
+ * file): PostgreSQL zeroes its whole shared memory at start, in WebAssembly (~6 ms a MB in V8's
+ * baseline code: ~0.13 s), 24 MB with 16 MB of buffers and process and lock slots for 100
+ * connections; these make it 4 MB. PGlite has one session; the lock table keeps room for ~1,500
+ * locks (a new store's migrations take ~950 in one transaction); a short run's pages are few. */
+export const SHORT_RUN_SETTINGS = ['shared_buffers=1MB', 'max_connections=4', 'autovacuum_worker_slots=1', 'max_wal_senders=0', 'max_locks_per_transaction=256'];
+const startParams = (settings: readonly string[]) => settings.flatMap((setting) => ['-c', setting]);
+const START_PARAMS = startParams(PGLITE_SETTINGS);
 const WORKER = new URL('./pglite-thread.mjs', import.meta.url);
 /** The thread is plain JavaScript: it does not inherit the process's module hooks (`--import tsx`
  * cost it ~0.4 s of its start, on the critical path of every store opening). Only the profiling
@@ -43,6 +50,8 @@ interface Pending {
 export interface ThreadedPGliteOptions {
   dataDir?: string | undefined;
   loadFrom?: Blob | File | undefined;
+  /** PostgreSQL settings over PGLITE_SETTINGS for the serving thread (SHORT_RUN_SETTINGS). */
+  settings?: readonly string[] | undefined;
 }
 
 /** The statements of one transaction, run in order on the worker's transaction. */
@@ -70,7 +79,7 @@ export class ThreadedPGlite {
   private constructor(options: ThreadedPGliteOptions, loadFrom: ArrayBuffer | undefined) {
     this.worker = new Worker(WORKER, {
       execArgv: WORKER_ARGV,
-      workerData: { dataDir: options.dataDir, loadFrom, startParams: START_PARAMS },
+      workerData: { dataDir: options.dataDir, loadFrom, startParams: startParams([...PGLITE_SETTINGS, ...options.settings ?? []]) },
       ...(loadFrom ? { transferList: [loadFrom] } : {}),
     });
     this.ready = new Promise((resolve, reject) => {
