@@ -27,6 +27,7 @@ import { registerOpenApi } from './openapi/index.ts';
 import { API_BASE } from './apiBase.ts';
 import { readFileSync } from 'node:fs';
 import { Mailer, type MailOptions } from './mail/mailer.ts';
+import { SCHEMA_CONTROLLER } from './schemaCompilers.ts';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './httpTimeouts.ts';
 
 declare module 'fastify' {
@@ -102,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: typeof options.trustProxy === 'number' ? ((hops) => (_address: string, hop: number) => hop < hops)(options.trustProxy) : options.trustProxy ?? false,
     // Repeated keys (?status=a&status=b) arrive as arrays; the route schemas coerce single values.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    // Compiled once per process (schemaCompilers.ts): tests build hundreds of apps.
+    schemaController: SCHEMA_CONTROLLER,
     bodyLimit: 12 * 1024 * 1024,
     // Slow clients (trickled headers or body) are answered 408 and closed (httpTimeouts.ts).
     requestTimeout: (options.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS).requestMs,
