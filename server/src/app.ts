@@ -67,7 +67,7 @@ export interface AppOptions {
   staticRoot?: string;
   logger?: boolean;
   /** Trust X-Forwarded-* from a load balancer in front (true, a hop count, or its addresses). */
-  trustProxy?: boolean | number | string;
+  trustProxy?: boolean | number | string | ((address: string, hop: number) => boolean);
   /** Default: the system clock. */
   clock?: Clock;
   /** Run background jobs on this instance once ready (default true); tests may run them by hand

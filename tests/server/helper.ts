@@ -27,6 +27,7 @@ import type { AuthOptions } from '../../server/src/plugins/auth.ts';
 import type { Clock } from '../../server/src/clock.ts';
 import type { HttpTimeouts } from '../../server/src/httpTimeouts.ts';
 import { writeSiteSettings } from '../../server/src/db/siteConfig.ts';
+import { dataPlaneTests, withDataPlane } from './dataplane.helper.ts';
 
 export const API = '/api/v1';
 export const DEFAULT_PASSWORD = 'correct horse battery';
@@ -147,10 +148,13 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     ...(options.mail ? { mail: options.mail } : {}),
   });
   await app.ready();
+  // AGORA_TEST_DATAPLANE=1: gateway calls go through the data plane (./dataplane.helper.ts).
+  const closePlane = dataPlaneTests ? await withDataPlane(app, API) : null;
 
   const t: TestApp = {
     app, db, store,
     async close() {
+      await closePlane?.();
       await app.close();
       await store.close();
       await drop();

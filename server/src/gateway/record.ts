@@ -119,17 +119,34 @@ const COLUMNS = Object.entries(getTableColumns(transactions)).map(([key, column]
 const COLUMN_LIST = sql.raw(COLUMNS.map(([, name]) => `"${name}"`).join(', '));
 
 export function queueTransaction(db: Db, row: TransactionRow, log: BatchLog): void {
+  queueRowJson(db, rowJson(row), log);
+}
+
+/** A row already made JSON (rowJson), as the data plane's workers send them (server/src/dataplane). */
+export function queueRowJson(db: Db, json: string, log: BatchLog): void {
   let q = queues.get(db);
   if (!q) queues.set(db, q = { rows: [], timer: null, last: 0, log, writing: Promise.resolve() });
-  q.rows.push(rowJson(row));
+  q.rows.push(json);
   if (q.rows.length >= BATCH_MAX) void flushTransactions(db);
   else q.timer ??= setTimeout(() => void flushTransactions(db), q.last >= BUSY_ROWS ? BUSY_BATCH_MS : BATCH_MS);
+}
+
+const beforeFlush = new WeakMap<Db, Set<() => Promise<void>>>();
+/** Registers what flushTransactions runs first (a data plane's queue); returns the unregister. */
+export function onFlush(db: Db, flush: () => Promise<void>): () => void {
+  let set = beforeFlush.get(db);
+  if (!set) beforeFlush.set(db, set = new Set());
+  set.add(flush);
+  return () => set.delete(flush);
 }
 
 /** Writes what is queued now and waits for the batches already being written (what tests and
  * shutdown call to wait for the records: a timer's batch taken out of the queue a moment earlier
  * is not written yet, and a caller returning before it would miss its rows). */
 export async function flushTransactions(db: Db): Promise<void> {
+  // A data plane serving this store hands over what it holds first (server/src/dataplane).
+  const planes = beforeFlush.get(db);
+  if (planes) await Promise.all([...planes].map((flush) => flush()));
   // The quota counts and usage records of the same calls go with each batch (server/src/quota/).
   const usage = flushUsage(db);
   const q = queues.get(db);
