@@ -79,13 +79,14 @@ export class DataPlane {
   /** The request listener of the plane's HTTP server. */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = req.url ?? '/';
-    const scheme = url.startsWith(this.gatewayPrefix) ? this.schemeOf(req.headers) : null;
+    const gateway = url.startsWith(this.gatewayPrefix);
+    // A gateway body over the limit: the app's own 413, answered here (the app would stop reading
+    // it half-way, and the stream passed on would break).
+    if (gateway && Number(req.headers['content-length'] ?? 0) > GATEWAY_MAX_REQUEST_BYTES) return this.tooLarge(res);
+    const scheme = gateway ? this.schemeOf(req.headers) : null;
     if (!scheme) return this.pass(req, res, null);
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > GATEWAY_MAX_REQUEST_BYTES) return this.pass(req, res, null);
     readBody(req).then((body) => {
-      // Over the limit without a declared length (the app's 413, which it can no longer read).
-      if (body === null) return this.answerError(res, new ApiError(413, 'Payload Too Large', 'The request body is over the gateway\'s limit.'));
+      if (body === null) return this.tooLarge(res);
       return this.runtime(req, res, scheme, url, body).then((answered) => { if (!answered) this.pass(req, res, body); });
     }).catch((err: unknown) => this.fail(res, err));
   };
@@ -289,9 +290,11 @@ export class DataPlane {
    * X-Forwarded-For (the app trusts it from the plane only: ./cluster.ts). */
   private pass(req: IncomingMessage, res: ServerResponse, body: Buffer | null): void {
     const headers: Record<string, string | string[]> = {};
+    // Headers the client's Connection names are hop-by-hop too (RFC 9110 §7.6.1).
+    const listed = req.headers.connection?.toLowerCase().split(',').map((n) => n.trim());
     for (const name in req.headers) {
       const v = req.headers[name];
-      if (v !== undefined && !HOP.has(name)) headers[name] = v;
+      if (v !== undefined && !HOP.has(name) && !listed?.includes(name)) headers[name] = v;
     }
     const client = req.socket.remoteAddress ?? '';
     const before = req.headers['x-forwarded-for'];
@@ -315,6 +318,11 @@ export class DataPlane {
     this.o.log('data plane: a call failed', err);
     if (res.headersSent) return void res.destroy();
     this.answerError(res, new ApiError(502, 'Bad Gateway', 'The portal did not answer.'));
+  }
+
+  private tooLarge(res: ServerResponse): void {
+    res.shouldKeepAlive = false;
+    this.answerError(res, new ApiError(413, 'Payload Too Large', 'The request body is too large.', 'body'));
   }
 
   private answerError(res: ServerResponse, error: ApiError): void {
