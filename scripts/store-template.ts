@@ -6,7 +6,7 @@
 // copies (CREATE DATABASE … TEMPLATE), handed over as AGORA_PG_TEMPLATE and dropped at the end.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,11 +47,14 @@ export default async function setup(): Promise<void | (() => Promise<void>)> {
       writeFileSync(`${file}.${process.pid}`, data);
       renameSync(`${file}.${process.pid}`, file);
       for (const old of readdirSync(CACHE)) {
-        if (/^store-template-[0-9a-f]+\.tar$/.test(old) && join(CACHE, old) !== file) rmSync(join(CACHE, old), { force: true });
+        if (/^store-template-[0-9a-f]+\.tar(\.d)?$/.test(old) && !old.startsWith(basename(file))) rmSync(join(CACHE, old), { recursive: true, force: true });
       }
     } finally {
       await store.close();
     }
   }
+  // Unpacked once here, so the workers' test stores open on copies of the folder (tests/storeFolder.ts).
+  const { templateFolder } = await import('../tests/storeFolder.ts');
+  await templateFolder(file);
   process.env.AGORA_STORE_TEMPLATE = file;
 }

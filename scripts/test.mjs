@@ -44,6 +44,9 @@ const STEPS = [
       };
     },
   },
+  // The API against its own description, by tools no one here wrote: Portman's contract tests and
+  // fuzzed variations run by newman, and a walk through Prism's validating proxy (tests/contract/).
+  { id: 'contract', title: 'API contract (Portman + newman, Prism proxy)', cmd: [process.execPath, '--import', 'tsx', 'tests/contract/run.ts'] },
   { id: 'build', title: 'build (rollup)', cmd: ['npm', 'run', '--silent', 'build'] },
   {
     id: 'browser', title: 'browser suite (Chromium)', cmd: vitest('browser'), vitest: true,

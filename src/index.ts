@@ -18,6 +18,7 @@ import '../elements/agora-access-wizard.ts';
 import '../elements/agora-reviews.ts';
 import '../elements/agora-approvals.ts';
 import '../elements/agora-subscriptions.ts';
+import '../elements/agora-notifications.ts';
 import '../elements/agora-assistant.ts';
 
 export { configure } from './state/store.ts';

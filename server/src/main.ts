@@ -3,7 +3,7 @@
 // the bundle and the demo pages, and shut down cleanly on SIGINT/SIGTERM.
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { buildApp } from './app.ts';
+import { buildApp, PACKAGE_VERSION } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { sql } from 'drizzle-orm';
 import { NewerSchemaError, openStore } from './db/store.ts';
@@ -13,6 +13,7 @@ import { startPlaneWorkers, trustThroughPlane } from './dataplane/cluster.ts';
 import { serveBackups } from './ops/backup.ts';
 import { accounts as DEMO_ACCOUNTS } from '../seed/accounts.ts';
 import { isNewDataDir, seedInProcess, seedStore } from '../seed/firstStart.ts';
+import { syncOwnApiProduct } from './openapi/product.ts';
 
 interface Account { email: string; password: string; role: string }
 
@@ -49,6 +50,9 @@ async function main(): Promise<void> {
     httpTimeouts: config.httpTimeouts,
     mail: config.mail,
   });
+  // The marketplace's own API as a product of the demo catalogue, kept current (openapi/product.ts).
+  await app.ready();
+  await syncOwnApiProduct(app, store.db, PACKAGE_VERSION);
   await app.listen(workers > 0 ? { port: 0, host: '127.0.0.1' } : { port: config.port, host: config.host });
   const plane = workers > 0 ? await startPlaneWorkers(app, { workers, port: config.port, host: config.host, log: (line) => console.log(line) }) : null;
   // `npm run backup` asks this server for a consistent dump of its embedded store (ops/backup.ts).

@@ -38,3 +38,12 @@ export const deleteWebhook = (api: Api, id: string) => api.delete<void>(`/webhoo
 export const enableWebhook = (api: Api, id: string) => api.post<Webhook>(`/webhooks/${encodeURIComponent(id)}/enable`);
 export const redeliverWebhook = (api: Api, id: string, deliveryId: string) =>
   api.post<WebhookDelivery>(`/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`);
+
+// Notification choices (server/src/routes/notifications.ts)
+export type NotificationSettings = Static<typeof import('../../server/src/schemas/notifications.ts').NotificationSettings>;
+
+export const useNotificationSettings = () =>
+  useApiQuery<NotificationSettings>(keys.notificationSettings(), (api) => api.get<NotificationSettings>('/notificationSettings'));
+
+export const saveNotificationSettings = (api: Api, email: Partial<NotificationSettings['email']>) =>
+  api.put<NotificationSettings>('/notificationSettings', { email });

@@ -71,8 +71,18 @@ export const useResourceCounterpart = (productId: string, versionId: string | nu
     (api) => fetchResourceCounterpart(api, productId, versionId!, sourceResourceId!), STATIC);
 
 /** Saves the stored definition under the server's file name (Content-Disposition). */
-export async function downloadDefinition(api: Api, productId: string, versionId: string, resourceId: string, fallbackName: string): Promise<void> {
-  const res = await api.response('GET', `${resourcePath(productId, versionId, resourceId)}/data`, undefined, { headers: { Accept: '*/*' } });
+export const downloadDefinition = (api: Api, productId: string, versionId: string, resourceId: string, fallbackName: string) =>
+  saveDownload(api, `${resourcePath(productId, versionId, resourceId)}/data`, fallbackName);
+
+/** The formats a resource's collection downloads as (server/src/routes/collections.ts). */
+export type CollectionFormat = 'postman' | 'openapi';
+
+/** Saves the resource's collection for Postman, or its OpenAPI file re-based on the gateway. */
+export const downloadCollection = (api: Api, productId: string, versionId: string, resourceId: string, format: CollectionFormat) =>
+  saveDownload(api, `${resourcePath(productId, versionId, resourceId)}/collection`, `${resourceId}.${format}.json`, { format });
+
+async function saveDownload(api: Api, path: string, fallbackName: string, query?: Record<string, string>): Promise<void> {
+  const res = await api.response('GET', path, undefined, { headers: { Accept: '*/*' }, ...(query ? { query } : {}) });
   const disposition = res.headers.get('content-disposition') ?? '';
   const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposition)?.[1];
   const blob = await res.blob();

@@ -98,6 +98,7 @@ export const keys = {
   analyticsTransaction: (transactionId: string) => ['analytics', 'transactionDetails', transactionId] as const,
   analyticsUsage: (query: object) => ['analytics', 'usage', query] as const,
   analyticsCompliance: () => ['analytics', 'compliance'] as const,
+  notificationSettings: () => ['notificationSettings'] as const,
   // The Request Access wizard (src/screens/wizard/): definitions and the application's profiles
   wizardDefinitions: (definitionIds: readonly string[]) => ['accessRequestDefinitions', 'wizard', definitionIds] as const,
   wizardProfiles: (applicationId: string) => ['applications', applicationId, 'profiles', 'wizard'] as const,

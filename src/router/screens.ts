@@ -235,6 +235,7 @@ export const SCREENS: Record<RouteName, ScreenEntry> = {
   resetPassword: accountLinks('reset'),
   outbox: screen(() => import('../screens/outbox/Outbox.tsx'), () => ({}), { sections: ['outbox'] }),
   webhooks: screen(() => import('../screens/webhooks/Webhooks.tsx'), () => ({}), { sections: ['webhooks'] }),
+  notifications: screen(() => import('../screens/notifications/Notifications.tsx'), () => ({}), { sections: ['notifications'] }),
 };
 
 const ids = new Map<ScreenEntry['load'], number>();

@@ -62,3 +62,39 @@ export function answerMarkdown(text: string): string {
     return breaks ? `${line.trimEnd()}  ` : line;
   }).join('\n');
 }
+
+/** Where the portal keeps the open conversation for this tab (issue 29): following a reference
+ * (another screen) or reloading the page must not lose it; the server keeps the turns by id. */
+export const CONVERSATION_STORAGE_KEY = 'agora.assistant.conversation';
+
+export interface SavedConversation<M> { conversationId: string; messages: M[] }
+
+type KeyValue = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The tab's storage, or none where the browser refuses it (privacy modes, sandboxed frames). */
+export function tabStorage(): KeyValue | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function restoreConversation<M>(storage: KeyValue | null): SavedConversation<M> | null {
+  try {
+    const saved = JSON.parse(storage?.getItem(CONVERSATION_STORAGE_KEY) ?? 'null') as SavedConversation<M> | null;
+    return saved && typeof saved.conversationId === 'string' && Array.isArray(saved.messages) ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves the conversation (`null`: forgets it); a full or refusing storage is not an error. */
+export function saveConversation<M>(storage: KeyValue | null, saved: SavedConversation<M> | null): void {
+  try {
+    if (!saved) storage?.removeItem(CONVERSATION_STORAGE_KEY);
+    else storage?.setItem(CONVERSATION_STORAGE_KEY, JSON.stringify(saved));
+  } catch {
+    // quota or privacy mode: the conversation lives in memory only
+  }
+}

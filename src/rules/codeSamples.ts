@@ -312,22 +312,44 @@ export function graphqlRequest(input: {
   };
 }
 
-export type AsyncProtocol = 'ws' | 'wss' | 'mqtt' | 'mqtts' | 'kafka' | 'kafka-secure';
+export type AsyncProtocol = 'ws' | 'wss' | 'mqtt' | 'mqtts' | 'secure-mqtt' | 'kafka' | 'kafka-secure';
 
-/** The protocols an AsyncAPI subscribe sample exists for (servers' `protocol`). */
-export const ASYNC_PROTOCOLS: readonly AsyncProtocol[] = ['ws', 'wss', 'mqtt', 'mqtts', 'kafka', 'kafka-secure'];
+/** The protocols an AsyncAPI subscribe sample exists for (servers' `protocol`; AsyncAPI names TLS
+ * MQTT `secure-mqtt`, some documents `mqtts`). */
+export const ASYNC_PROTOCOLS: readonly AsyncProtocol[] = ['ws', 'wss', 'mqtt', 'mqtts', 'secure-mqtt', 'kafka', 'kafka-secure'];
+
+/** Where an AsyncAPI server is: 2.x `url`, 3.x `host` and `pathname`. */
+export function asyncServerAddress(server: { url?: unknown; host?: unknown; pathname?: unknown }): string {
+  if (typeof server.url === 'string') return server.url;
+  return `${typeof server.host === 'string' ? server.host : ''}${typeof server.pathname === 'string' ? server.pathname : ''}`;
+}
 
 /** The samples' own output line (spelled in two pieces: it is sample text, not a log of ours). */
 const LOG = 'console' + '.log';
 
 const js = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
 
+/** KafkaJS's SASL mechanism of an AsyncAPI security scheme type. */
+const KAFKA_SASL: Record<string, string> = { plain: 'plain', scramSha256: 'scram-sha-256', scramSha512: 'scram-sha-512' };
+
+/** The security scheme types a server requires: 3.x lists the (resolved) schemes, 2.x names them
+ * in requirement objects ({ name: scopes }) looked up in `schemes`. */
+export function asyncSecurityTypes(server: { security?: unknown }, schemes: Record<string, unknown> | null | undefined): string[] {
+  const typeOf = (scheme: unknown) => (scheme && typeof scheme === 'object' && typeof (scheme as { type?: unknown }).type === 'string' ? (scheme as { type: string }).type : null);
+  return (Array.isArray(server.security) ? server.security : []).flatMap((entry: unknown) => {
+    const own = typeOf(entry);
+    if (own) return [own];
+    return entry && typeof entry === 'object' ? Object.keys(entry).map((name) => typeOf(schemes?.[name])).filter((t): t is string => !!t) : [];
+  });
+}
+
 /**
  * Subscribing to an AsyncAPI channel in JavaScript, by the protocol of the document's server:
  * the browser's WebSocket, MQTT.js, KafkaJS. The credential is an environment variable, as in the
- * HTTP samples. null for a protocol without a sample.
+ * HTTP samples; Kafka's SASL mechanism is the server's security scheme's (`security`: its types),
+ * PLAIN on a secure cluster that names none. null for a protocol without a sample.
  */
-export function asyncSubscribeSample(input: { protocol: string; url: string; channel: string }): string | null {
+export function asyncSubscribeSample(input: { protocol: string; url: string; channel: string; security?: readonly string[] }): string | null {
   const protocol = input.protocol.toLowerCase();
   if (protocol === 'ws' || protocol === 'wss') {
     const base = /^wss?:\/\//.test(input.url) ? input.url : `${protocol}://${input.url}`;
@@ -340,8 +362,10 @@ export function asyncSubscribeSample(input: { protocol: string; url: string; cha
       '});',
     ].join('\n');
   }
-  if (protocol === 'mqtt' || protocol === 'mqtts') {
-    const url = /^mqtts?:\/\//.test(input.url) ? input.url : `${protocol}://${input.url}`;
+  if (protocol === 'mqtt' || protocol === 'mqtts' || protocol === 'secure-mqtt') {
+    const url = /^mqtts?:\/\//.test(input.url) ? input.url : `${protocol === 'mqtt' ? 'mqtt' : 'mqtts'}://${input.url}`;
+    // A channel parameter ({deviceId}) becomes MQTT's one-level wildcard: every device's messages.
+    const topic = input.channel.replace(/\{[^}/]*\}/g, '+');
     return [
       "import mqtt from 'mqtt';",
       '',
@@ -350,7 +374,7 @@ export function asyncSubscribeSample(input: { protocol: string; url: string; cha
       `  password: process.env.${CREDENTIAL_ENV.password},`,
       '});',
       '',
-      `client.subscribe(${js(input.channel)});`,
+      `client.subscribe(${js(topic)});`,
       "client.on('message', (topic, payload) => {",
       `  ${LOG}(topic, JSON.parse(payload.toString()));`,
       '});',
@@ -358,14 +382,16 @@ export function asyncSubscribeSample(input: { protocol: string; url: string; cha
   }
   if (protocol === 'kafka' || protocol === 'kafka-secure') {
     const brokers = input.url.replace(/^kafka(-secure)?:\/\//, '');
+    const declared = (input.security ?? []).map((type) => KAFKA_SASL[type]).find(Boolean);
+    const mechanism = declared ?? (protocol === 'kafka-secure' ? 'plain' : null);
     return [
       "import { Kafka } from 'kafkajs';",
       '',
       'const kafka = new Kafka({',
       `  brokers: [${js(brokers)}],`,
-      ...(protocol === 'kafka-secure' ? [
-        '  ssl: true,',
-        `  sasl: { mechanism: 'plain', username: process.env.${CREDENTIAL_ENV.username}, password: process.env.${CREDENTIAL_ENV.password} },`,
+      ...(protocol === 'kafka-secure' ? ['  ssl: true,'] : []),
+      ...(mechanism ? [
+        `  sasl: { mechanism: '${mechanism}', username: process.env.${CREDENTIAL_ENV.username}, password: process.env.${CREDENTIAL_ENV.password} },`,
       ] : []),
       '});',
       "const consumer = kafka.consumer({ groupId: 'my-group' });",

@@ -213,3 +213,17 @@ export const WEBHOOK_EVENT_TYPES = [
   'review.pending', 'review.published', 'invoice.issued', 'invoice.pastDue', 'invoice.paid',
   'credential.expiring', 'credential.suspended',
 ] as const;
+
+// Notifications (issue 33): what a user may be told by e-mail, each chosen per user (on by default:
+// each is something that waits for them or changed what they use). Every kind is also a webhook
+// event of the same name (WEBHOOK_EVENT_TYPES).
+/** Kinds a provider Administrator hears of (about the products their organisation provides). */
+export const PROVIDER_NOTIFICATION_KINDS = ['accessRequest.pending', 'subscription.pending', 'review.pending', 'review.published'] as const;
+/** Kinds a consumer hears of (their requests, invoices and credentials). */
+export const CONSUMER_NOTIFICATION_KINDS = [
+  'accessRequest.decided', 'subscription.decided', 'invoice.issued', 'invoice.pastDue', 'invoice.paid', 'credential.expiring', 'credential.suspended',
+] as const;
+export const NOTIFICATION_KINDS = [...PROVIDER_NOTIFICATION_KINDS, ...CONSUMER_NOTIFICATION_KINDS] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** The owners of a credential are told this many days before it expires. */
+export const CREDENTIAL_EXPIRY_NOTICE_DAYS = [7, 1] as const;

@@ -14,7 +14,7 @@ export type RouteName =
   | 'registrations' | 'registration' | 'registrationCreate'
   | 'subscriptions' | 'subscription'
   | 'approvals' | 'invitations'
-  | 'verifyEmail' | 'forgotPassword' | 'resetPassword' | 'outbox' | 'webhooks'
+  | 'verifyEmail' | 'forgotPassword' | 'resetPassword' | 'outbox' | 'webhooks' | 'notifications'
   | 'insights.health' | 'insights.appUsage' | 'insights.traffic' | 'insights.transaction' | 'insights.compliance';
 
 export const SEARCH_TABS = ['all', 'products', 'resources', 'documents'] as const;
@@ -106,11 +106,12 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'resetPassword', pattern: '/reset-password' },
   { name: 'outbox', pattern: '/outbox' },
   { name: 'webhooks', pattern: '/webhooks' },
+  { name: 'notifications', pattern: '/notifications' },
 ];
 
 /** Areas that always need a signed-in user, even on a public marketplace (spec 2 §1, spec 3 defaults).
  * Consumer insights show the caller's own traffic, so they are treated the same way. */
-const SIGN_IN_PREFIXES = ['/applications', '/subscriptions', '/credentials', '/registrations', '/consumer-insights', '/approvals', '/invitations', '/outbox', '/webhooks'];
+const SIGN_IN_PREFIXES = ['/applications', '/subscriptions', '/credentials', '/registrations', '/consumer-insights', '/approvals', '/invitations', '/outbox', '/webhooks', '/notifications'];
 
 export function requiresSignIn(path: string): boolean {
   return SIGN_IN_PREFIXES.some((p) => path === p || path.startsWith(p + '/'));

@@ -191,7 +191,7 @@ describe('application details', () => {
 });
 
 describe('<agora-applications> alone on demo/embed.html', () => {
-  it('shows the grid and opens the create panel in place', async () => {
+  it('shows the grid and opens the create panel in place', { timeout: 180_000 }, async () => {
     const embed = await suite.pageAs('orgadmin', { viewport: { width: 1280, height: 900 } });
     try {
       await embed.goto(`${suite.portal.baseUrl}/embed.html`);
@@ -199,7 +199,9 @@ describe('<agora-applications> alone on demo/embed.html', () => {
       await element.locator('li[data-application]').first().waitFor({ timeout: 30_000 });
       expect(await element.locator('li[data-application] h2').allInnerTexts()).toContain('Checkout Service');
       await element.locator('[data-create]').first().click();
-      await element.locator('dialog[open] [data-field="title"]').waitFor();
+      // The page loads every element and its chunks at once: at full CI load the panel's chunk
+      // took over 30 s to arrive once.
+      await element.locator('dialog[open] [data-field="title"]').waitFor({ timeout: 90_000 });
       expect(new URL(embed.url()).pathname).toBe('/embed.html');
       // The page's explorers fail in a FAST build (no viewers); nothing else may.
       expect(pageErrors(embed).filter((e) => !e.includes('left out of this build'))).toEqual([]);

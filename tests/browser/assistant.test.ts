@@ -105,6 +105,14 @@ describe('the assistant in the portal', () => {
     expect(await page.locator(DIALOG).count()).toBe(0);
     await page.locator('agora-portal h1').first().waitFor();
     expect(await page.locator('agora-portal h1').first().innerText()).toContain('Payments');
+    // The conversation survives following the reference, and a reload (kept for the tab, issue 29).
+    await openAssistant(page);
+    expect(await page.locator(`${DIALOG} li[data-role="user"]`).count()).toBe(1);
+    // (Closing with Escape would reset it, as before; a reload keeps it.)
+    await page.reload();
+    await openAssistant(page);
+    await lastAnswer(page).locator('[data-testid="assistant-references"] a').first().waitFor();
+    expect(await page.locator(`${DIALOG} li[data-role="user"]`).count()).toBe(1);
     expect(pageErrors(page)).toEqual([]);
   });
 

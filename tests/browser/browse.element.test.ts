@@ -74,13 +74,15 @@ describe('<agora-catalogue> alone', () => {
     // 20 px away (within 30): the next page comes.
     await page.evaluate((y) => window.scrollTo(0, y), (await sentinelTop(page)) - viewport - 20);
     await poll(() => count(page)).toBe(12);
-    for (let i = 0; i < 10 && (await count(page)) < 31; i++) {
+    const all = await apiIds('');
+    for (let i = 0; i < 10 && (await count(page)) < all.length; i++) {
       await scrollToEnd(page);
       await page.waitForTimeout(300);
     }
-    await poll(() => tileIds(page)).toEqual(await apiIds(''));
+    await poll(() => tileIds(page)).toEqual(all);
     expect(await page.locator('agora-catalogue [data-load-more]').count()).toBe(0);
-    expect(await page.locator('agora-catalogue [data-showing]').innerText()).toBe('Showing 31 of 31');
+    // The demo's 31 products and the marketplace's own API (issue 34).
+    expect(await page.locator('agora-catalogue [data-showing]').innerText()).toBe('Showing 32 of 32');
   });
 
   it('pages is the default; category-id keeps the list to that category and its subcategories', async () => {

@@ -1,18 +1,27 @@
 // Try-it through the gateway, against the seeded server and its built-in mock upstreams: the
 // call goes to the gateway, the mock answers, the answer shows, and the call is a transaction
 // row (read through the harness's database handle), with the console's credentials applied.
+// Also the code samples (of an operation, of GraphiQL's query, of an AsyncAPI channel) and the
+// collection downloads of issue 30.
 // Covers the explorer's own list (every OpenAPI description: the Petstore, Payments, GitHub's
 // 13 MB one), Swagger UI (the second tab of a small description),
 // GraphiQL, and the Authorize panel (external credentials typed in; internal ones: an application
 // with an approved access request for the resource and its usable credential).
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { and, desc, eq, gte } from 'drizzle-orm';
-import { assetResources, transactions } from '../../server/src/db/schema.ts';
+import { accessRequests, assetResources, transactions } from '../../server/src/db/schema.ts';
+import { ORG, USER } from '../../server/seed/accounts.ts';
 import { indexSpecification } from '../../server/src/spec/store.ts';
 import { newPage, pageErrors, sessionToken, signIn, useSuite } from './harness.ts';
+import { PACKAGE_VERSION } from '../../server/src/app.ts';
+import { OWN_API, ownApiIds } from '../../server/src/openapi/product.ts';
 
 const suite = useSuite();
+const execFileAsync = promisify(execFile);
 
 async function consumerPage(): Promise<{ page: Page; userId: string }> {
   const a = suite.account('consumer');
@@ -55,6 +64,14 @@ async function tryOperation(panel: ReturnType<Page['locator']>) {
   return answer;
 }
 
+/** Opens the code samples of an operation (or of the GraphQL or AsyncAPI panel) and waits for them drawn. */
+async function openSamples(within: ReturnType<Page['locator']>) {
+  await within.locator('[data-action="code-samples"]').click();
+  const samples = within.locator('[data-samples-selected]');
+  await samples.waitFor({ timeout: 30_000 });
+  return samples;
+}
+
 describe('the explorer’s own list on a small description (Petstore, OpenAPI 2)', () => {
   it('is the default view; authorizes with a typed API key, tries GET /pets through the gateway, records the call', async () => {
     const { page, userId } = await consumerPage();
@@ -80,6 +97,28 @@ describe('the explorer’s own list on a small description (Petstore, OpenAPI 2)
     const [row] = await recorded('res-petstore', since);
     expect(row!.path).toMatch(/^\/pets(\?|$)/);
     expect(row).toMatchObject({ method: 'GET', status: 200, userId, productId: 'prod-petstore', upstreamUrl: 'mock:oas2' });
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the marketplace’s own API in its catalogue (issue 34)', () => {
+  it('opens "Agora Marketplace API", tries GET /marketplace: the real /api/v1 answers 200 with the session', { timeout: 120_000 }, async () => {
+    const { page, userId } = await consumerPage();
+    const { resourceId } = ownApiIds(PACKAGE_VERSION);
+    await open(page, `/productDetails/${OWN_API.productId}/resources/${resourceId}/methods`);
+    // Over the large threshold (~330 kB): tags start folded, the filter finds the operation.
+    await page.locator('agora-portal [data-field="filter"]').fill('/marketplace');
+    const since = new Date(Date.now() - 1000);
+    const answer = await tryOperation(await openOperation(page, 'get', '/marketplace'));
+    expect(await answer.locator('[data-answer-status]').getAttribute('data-answer-status')).toBe('200');
+    // The server's own site settings, as GET /api/v1/marketplace gives them.
+    const settings = await (await page.request.get(`${suite.portal.baseUrl}/api/v1/marketplace`)).json() as Record<string, unknown>;
+    const firstKey = Object.keys(settings)[0]!;
+    expect(await answer.locator('[data-code-viewer] code').innerText()).toContain(`"${firstKey}"`);
+    await expect.poll(async () => (await recorded(resourceId, since)).length).toBeGreaterThan(0);
+    const [row] = await recorded(resourceId, since);
+    expect(row).toMatchObject({ method: 'GET', path: '/marketplace', status: 200, userId, upstreamUrl: 'self:' });
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
@@ -181,7 +220,7 @@ describe('the explorer’s own list (GitHub REST, 13 MB, read-only)', () => {
 });
 
 describe('GraphiQL (Storefront)', () => {
-  it('runs a query against its seeded endpoint through the gateway, with the endpoint selector offered', async () => {
+  it('runs a query against its seeded endpoint through the gateway, with the endpoint selector offered; the edited query as curl and fetch samples, the curl one run', { timeout: 120_000 }, async () => {
     const { page, userId } = await consumerPage();
     await open(page, '/productDetails/prod-storefront/resources/res-storefront/methods');
     const options = await page.locator('agora-portal [data-field="server"] option').allInnerTexts();
@@ -197,6 +236,84 @@ describe('GraphiQL (Storefront)', () => {
     expect(tx).toMatchObject({ method: 'POST', status: 200, userId, upstreamUrl: 'mock:graphql' });
     // Monaco's layers stay in the viewer's shadow root, not the page's body.
     expect(await page.evaluate(() => !!document.querySelector('body > .context-view, body > .monaco-aria-container'))).toBe(false);
+
+    // Code samples (issue 30) of the query in the editor, with its variables: typed in, then read
+    // as curl and fetch to the gateway URL try-it calls, and the curl one run with a real key.
+    await ide.locator('.graphiql-query-editor .monaco-editor').first().click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText('query Product($handle: String) { product(handle: $handle) { title } }');
+    await ide.locator('.graphiql-editor-tools button', { hasText: 'Variables' }).click();
+    await ide.locator('.graphiql-editor-tool .monaco-editor').first().click();
+    await page.keyboard.insertText('{"handle": "tee"}');
+    const samples = await openSamples(page.locator('agora-portal [data-samples="graphql"]'));
+    expect(await samples.locator('[role="tab"]').allInnerTexts()).toEqual(['cURL', 'JavaScript']);
+    const code = samples.locator('[data-sample-text] [data-code-viewer] code');
+    // GraphiQL names the operation it runs (the one query of the editor): the sample sends it too.
+    const body = '{"query":"query Product($handle: String) { product(handle: $handle) { title } }","variables":{"handle":"tee"},"operationName":"Product"}';
+    await expect.poll(() => code.innerText()).toContain(body);
+    const curl = await code.innerText();
+    expect(curl).toMatch(new RegExp(`--url ${suite.portal.baseUrl}/api/v1/gateway/prod-storefront/[^/ ]+/res-storefront \\\\`));
+    expect(curl).toContain('"X-API-Key: $AGORA_API_KEY"');
+    await screenshotBoth(page, samples, 'graphql');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await samples.locator('[role="tab"]', { hasText: 'JavaScript' }).click();
+    await expect.poll(() => code.innerText()).toContain('await fetch(url, options)');
+    expect(await code.innerText()).toContain(`body: '${body}'`);
+
+    const key = await storefrontKey();
+    const run = await execFileAsync('sh', ['-c', `${curl} -sS`], { env: { ...process.env, AGORA_API_KEY: key } });
+    expect(JSON.parse(run.stdout)).toMatchObject({ data: { product: expect.objectContaining({ title: expect.any(String) }) } });
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** A fresh API key of the Checkout Service application for the Storefront (the seed's keys cover other APIs). */
+async function storefrontKey(): Promise<string> {
+  // The approved access request a credential for the resource needs (the seed approves Payments only).
+  await suite.portal.db.insert(accessRequests).values({
+    id: 'acc-checkout-storefront', orgId: ORG.acme, title: 'Storefront', applicationId: 'app-acme-checkout', subscriptionId: 'sub-acme-storefront-plus',
+    productId: 'prod-storefront', productVersionId: 'ver-storefront-1', assetResourceId: 'res-storefront', approvalState: 'approved',
+    decidedAt: new Date(), data: {}, provisioningStatus: 'success', createdBy: USER.orgadmin!, history: [],
+  }).onConflictDoNothing();
+  const page = await suite.pageAs('orgadmin');
+  const auth = { Authorization: `Bearer ${await sessionToken(page, suite.portal.baseUrl)}` };
+  const created = await page.request.post(`${suite.portal.baseUrl}/api/v1/applications/app-acme-checkout/credentials`, {
+    headers: auth,
+    data: { title: 'graphql sample', credentialRequestDefinition: { crdId: { id: 'crd-apikey' }, crdType: 'APIKey' }, data: {}, resources: [{ id: 'res-storefront' }] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+  let key = '';
+  await expect.poll(async () => {
+    const shown = (await (await page.request.get(`${suite.portal.baseUrl}/api/v1/credentials/${id}?decrypt=true`, { headers: auth })).json()) as { provisioning: { data?: { apiKey?: string } } };
+    key = shown.provisioning.data?.apiKey ?? '';
+    return key;
+  }, { timeout: 15_000 }).not.toBe('');
+  await page.context().close();
+  return key;
+}
+
+describe('AsyncAPI subscribe samples (Order Events, Kafka)', () => {
+  it('one per channel and server: KafkaJS with TLS and the document\'s SASL mechanism for the secure cluster, plain for the sandbox', { timeout: 120_000 }, async () => {
+    const { page } = await consumerPage();
+    await open(page, '/productDetails/prod-order-events/resources/res-order-events/methods');
+    const samples = await openSamples(page.locator('agora-portal [data-samples="asyncapi"]'));
+    const channel = samples.locator('select[data-field="channel"]');
+    expect(await channel.locator('option').allInnerTexts()).toEqual(['commerce.orders.v2', 'commerce.refunds.v2', 'commerce.orders.v2.dlq']);
+    expect(await samples.locator('[role="tab"]').allInnerTexts()).toEqual(['production · kafka-secure', 'sandbox · kafka']);
+    const code = samples.locator('[data-sample-text] [data-code-viewer] code');
+    // The production cluster's security scheme is SCRAM-SHA-512 (the document's components).
+    await expect.poll(() => code.innerText()).toContain("brokers: ['kafka.commerce.agora.test:9093'],\n  ssl: true,\n  sasl: { mechanism: 'scram-sha-512',");
+    expect(await code.innerText()).toContain("await consumer.subscribe({ topics: ['commerce.orders.v2'] });");
+    await channel.selectOption('commerce.refunds.v2');
+    await expect.poll(() => code.innerText()).toContain("topics: ['commerce.refunds.v2']");
+    await screenshotBoth(page, samples, 'asyncapi');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await samples.locator('[role="tab"]', { hasText: 'sandbox' }).click();
+    await expect.poll(() => code.innerText()).toContain("brokers: ['sandbox-kafka.commerce.agora.test:9092'],\n});");
+    // The viewer itself is still drawn under the samples.
+    await page.locator('agora-portal [data-viewer="asyncapi"] .aui-root #introduction').waitFor({ timeout: 60_000 });
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
@@ -313,13 +430,6 @@ describe('code samples (issue 30)', () => {
     },
   });
 
-  async function openSamples(op: ReturnType<Page['locator']>) {
-    await op.locator('[data-action="code-samples"]').click();
-    const samples = op.locator('[data-samples-selected]');
-    await samples.waitFor({ timeout: 30_000 });
-    return samples;
-  }
-
   it('load on first open, call the gateway with the authorized credential as $AGORA_API_KEY, remember the language', async () => {
     const { page } = await consumerPage();
     const chunks: string[] = [];
@@ -382,6 +492,35 @@ describe('code samples (issue 30)', () => {
     expect(await page.evaluate(() => (window as unknown as { __samplesXss?: number }).__samplesXss)).toBeUndefined();
     expect(await code.locator('img, script').count()).toBe(0);
     await screenshotBoth(page, samples, 'provider');
+    await page.context().close();
+  });
+});
+
+describe('collections (issue 30)', () => {
+  it("download as a Postman collection v2.1 and as OpenAPI, both calling this portal's gateway, the key a variable", async () => {
+    const { page } = await consumerPage();
+    await open(page, '/productDetails/prod-petstore/resources/res-petstore/methods');
+    const group = page.locator('agora-portal [data-part="collection"]');
+    const save = async (format: string) => {
+      const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), group.locator(`[data-action="collection-${format}"]`).click()]);
+      return { name: file.suggestedFilename(), json: JSON.parse(await readFile((await file.path())!, 'utf8')) as Record<string, unknown> };
+    };
+    const gateway = `${suite.portal.baseUrl}/api/v1/gateway/prod-petstore/ver-petstore-2/res-petstore`;
+    const postman = await save('postman');
+    expect(postman.name).toMatch(/\.postman_collection\.json$/);
+    expect((postman.json.info as { schema: string }).schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
+    expect(postman.json.variable).toEqual(expect.arrayContaining([{ key: 'baseUrl', value: gateway, type: 'string' }, { key: 'apiKey', value: '', type: 'string' }]));
+    const openapi = await save('openapi');
+    expect(openapi.name).toMatch(/\.openapi\.json$/);
+    // The Petstore is OpenAPI 2: re-based through host, basePath and schemes.
+    expect(`${openapi.json.schemes as string}://${openapi.json.host as string}${openapi.json.basePath as string}`).toBe(gateway);
+    if (process.env.SAMPLES_SHOTS) {
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${process.env.SAMPLES_SHOTS}/collection-${width}.png` });
+      }
+    }
+    expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
 });

@@ -30,10 +30,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../server/src/app.ts';
+import { buildApp, PACKAGE_VERSION } from '../../server/src/app.ts';
+import { syncOwnApiProduct } from '../../server/src/openapi/product.ts';
 import { openStore, type Db, type Store } from '../../server/src/db/store.ts';
 import { siteConfig } from '../../server/src/db/schema.ts';
 import { seedDemo } from '../../server/seed/index.ts';
+import { openStoreCopy, templateFolder } from '../storeFolder.ts';
 import type { SiteSettings } from '../../server/src/schemas/config.ts';
 import type { EgressOptions } from '../../server/src/gateway/egress.ts';
 import { ensureChromium, CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
@@ -91,18 +93,22 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Changes to migrations or seed (files and the code they use) make a new template. */
+/** Changes to migrations or seed (files and the code they use) make a new template; so do those
+ * of the API's description and README, which the product "Agora Marketplace API" holds (a template
+ * made before them still works: each portal's start brings that product up to date). */
 function templateKey(): string {
   const hash = createHash('sha256');
   const inputs = [
     ...filesUnder(join(ROOT, 'server', 'migrations')).filter((f) => f.endsWith('.sql')),
     ...filesUnder(join(ROOT, 'server', 'seed')),
+    ...['openapi', 'routes', 'schemas'].flatMap((dir) => filesUnder(join(ROOT, 'server', 'src', dir))),
+    join(ROOT, 'package.json'), join(ROOT, 'README.md'),
   ];
   for (const file of inputs) hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 
-interface Template { data: Blob; accounts: DemoAccount[] }
+interface Template { folder: string; accounts: DemoAccount[] }
 let templatePromise: Promise<Template> | undefined;
 
 /** Makes (or finds) the seeded store template; the suite's globalSetup calls it once so test
@@ -117,11 +123,16 @@ async function demoTemplate(): Promise<Template> {
     const tar = join(CACHE_DIR, `browser-store-${key}.tar`);
     const meta = join(CACHE_DIR, `browser-store-${key}.json`);
     if (existsSync(tar) && existsSync(meta)) {
-      return { data: new Blob([readFileSync(tar)]), accounts: JSON.parse(readFileSync(meta, 'utf8')) as DemoAccount[] };
+      return { folder: await templateFolder(tar), accounts: JSON.parse(readFileSync(meta, 'utf8')) as DemoAccount[] };
     }
     const store = await openStore();
     try {
       const { accounts } = await seedDemo(store.db);
+      // The server publishes its own API as a product once ready (server/src/openapi/product.ts).
+      const app = await buildApp({ store, auth: { secret: AUTH_SECRET }, runJobs: false, assistantVectors: false });
+      await app.ready();
+      await syncOwnApiProduct(app, store.db, PACKAGE_VERSION);
+      await app.close();
       const data = await store.dump();
       mkdirSync(CACHE_DIR, { recursive: true });
       // Write then rename, so a run stopped half-way never leaves a truncated template behind.
@@ -130,9 +141,9 @@ async function demoTemplate(): Promise<Template> {
       renameSync(`${tar}.${process.pid}`, tar);
       renameSync(`${meta}.${process.pid}`, meta);
       for (const old of readdirSync(CACHE_DIR)) {
-        if (/^browser-store-[0-9a-f]+\.(tar|json)$/.test(old) && !old.includes(key)) rmSync(join(CACHE_DIR, old), { force: true });
+        if (/^browser-store-[0-9a-f]+\.(tar|json|tar\.d)$/.test(old) && !old.includes(key)) rmSync(join(CACHE_DIR, old), { recursive: true, force: true });
       }
-      return { data, accounts };
+      return { folder: await templateFolder(tar, data), accounts };
     } finally {
       await store.close();
     }
@@ -188,11 +199,13 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
 /** startPortal without the bundle check, for tests of the server's pages that need no bundle. */
 export async function startServer(options: PortalOptions = {}): Promise<Portal> {
   const template = await demoTemplate();
-  const store = await openStore({ loadFrom: template.data });
+  const store = await openStoreCopy(template.folder);
   let app: FastifyInstance | undefined;
   try {
     await applySiteConfig(store.db, options);
     app = await buildApp({ store, auth: { secret: AUTH_SECRET }, serveStatic: true, assistantVectors: options.assistantVectors ?? false, ...(options.egress ? { egress: options.egress } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}), ...(options.staticRoot ? { staticRoot: options.staticRoot } : {}) });
+    await app.ready();
+    await syncOwnApiProduct(app, store.db, PACKAGE_VERSION); // current already unless the template is stale
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('the portal is not listening on a TCP port');
@@ -243,12 +256,12 @@ export function useSuite(options: PortalOptions = {}): Suite {
   let portal: Portal | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    portal = await startPortal(options);
-    browser = await launchBrowser();
+    [portal, browser] = await Promise.all([startPortal(options), workerBrowser()]);
   });
   afterAll(async () => {
-    // The browser first, so no page still talks to the portal while it closes.
-    await browser?.close();
+    // The file's pages first, so none still talks to the portal while it closes. The browser
+    // stays for the worker's next file.
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     await portal?.close();
   });
   const need = <T>(value: T | undefined, what: string): T => {
@@ -298,6 +311,20 @@ export function poll<T>(fn: () => T | Promise<T>, message?: string) {
 /** Debian's Chromium (installed by scripts/chromium.mjs when missing), headless. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true });
+}
+
+let shared: Promise<Browser> | undefined;
+/** One Chromium for all the files a worker runs (the suite does not isolate workers' modules):
+ * every file's pages live in their own contexts, so files share nothing but the process, and a
+ * launch a file (~1.5 s with its close) is saved. Launched again if it went away. Playwright ends
+ * it when the worker exits. */
+function workerBrowser(): Promise<Browser> {
+  if (shared) {
+    return shared.then((browser) => (browser.isConnected() ? browser : ((shared = undefined), workerBrowser())));
+  }
+  shared = launchBrowser();
+  shared.catch(() => { shared = undefined; });
+  return shared;
 }
 
 const errorsOf = new WeakMap<Page, string[]>();

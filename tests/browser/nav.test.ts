@@ -26,8 +26,24 @@ async function open(who: string | null, locale: string, width: number): Promise<
   await page.locator('agora-portal main[data-route]').waitFor();
   // Signed in: the account menu arrives in its own chunk and takes its room.
   if (who) await page.locator('agora-portal header .ml-auto button[aria-controls]').first().waitFor({ timeout: 15_000 });
-  await page.waitForTimeout(300);
+  await barSettled(page);
   return page;
+}
+
+/** Waits until the bar's entries and the room the buttons on the right leave have not changed for
+ * 600 ms: the assistant's button arrives in a chunk of its own after the account menu, and the
+ * bar then moves an entry under More (a link read just before it went is waited for 30 s). */
+async function barSettled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const right = page.locator('agora-portal header .ml-auto').first();
+  let last = '';
+  let quiet = 0;
+  for (let waited = 0; waited < 15_000 && quiet < 600; waited += 150) {
+    const now = JSON.stringify([await texts(barLinks(page)), (await right.boundingBox())?.x]);
+    quiet = now === last ? quiet + 150 : 0;
+    last = now;
+    await page.waitForTimeout(150);
+  }
 }
 
 const texts = async (links: ReturnType<typeof barLinks>) => (await links.allInnerTexts()).map((t) => t.trim());

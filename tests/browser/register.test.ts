@@ -240,7 +240,7 @@ describe('account e-mails through the outbox', () => {
     return `${suite.portal.baseUrl}${url.pathname}${url.search}`;
   }
 
-  it('registers, confirms the address from the outbox, and resets the password', async () => {
+  it('registers, confirms the address from the outbox, resets the password, and sets the notification choices', async () => {
     const email = 'mia@mail.test';
     const page = await newPage(suite.browser);
     await page.goto(`${suite.portal.baseUrl}/register`);
@@ -291,7 +291,26 @@ describe('account e-mails through the outbox', () => {
     await visitor.locator('agora-portal input[name=password]').fill('third-tangerine-44');
     await visitor.locator('agora-portal form button[type=submit]').click();
     await poll(() => visitor.locator('agora-portal [role=alert]').innerText()).toContain('not valid');
-    expect([...pageErrors(page), ...pageErrors(admin)]).toEqual([]);
+
+    // Her notification choices, from the user menu: no e-mail for paid invoices, kept on reload;
+    // a consumer sees the kinds about her own requests, invoices and credentials only.
+    await visitor.goto(`${suite.portal.baseUrl}/`);
+    await visitor.locator('agora-portal button:has([data-testid=user-name])').click();
+    await visitor.locator('agora-portal [data-menu=notifications]').click();
+    const paid = visitor.locator('agora-portal [data-screen=notifications] input[name="invoice.paid"]');
+    await poll(() => paid.isChecked(), 'the choices, all on').toBe(true);
+    expect(await visitor.locator('agora-portal [data-screen=notifications] fieldset').count()).toBe(1);
+    await paid.uncheck();
+    await visitor.locator('agora-portal [data-screen=notifications] button[type=submit]').click();
+    await poll(() => visitor.locator('agora-portal [data-screen=notifications] [role=status], agora-portal [data-screen=notifications] [role=alert]').innerText()).toContain('Your choices are saved');
+    await shot(visitor, 'notifications-1280');
+    await visitor.setViewportSize({ width: 375, height: 800 });
+    expect(await noHorizontalScroll(visitor)).toBeLessThanOrEqual(375);
+    await shot(visitor, 'notifications-375');
+    await visitor.reload();
+    await poll(() => paid.isChecked(), 'the saved choice').toBe(false);
+    expect(await visitor.locator('agora-portal [data-screen=notifications] input[name="invoice.issued"]').isChecked()).toBe(true);
+    expect([...pageErrors(page), ...pageErrors(admin), ...pageErrors(visitor)]).toEqual([]);
     await Promise.all([page.context().close(), admin.context().close(), visitor.context().close()]);
   });
 });

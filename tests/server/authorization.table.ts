@@ -76,6 +76,9 @@ export const ACCESS: Record<string, Policy | RouteAccess> = {
   'POST /webhooks/{id}/enable': 'providerAdmin',
   'GET /webhooks/{id}/deliveries': 'providerAdmin',
   'POST /webhooks/{id}/deliveries/{deliveryId}/redeliver': 'providerAdmin',
+  // notification choices (issue 33): each signed-in user's own
+  'GET /notificationSettings': 'signedIn',
+  'PUT /notificationSettings': { policy: 'signedIn', body: { email: { 'invoice.paid': false } } },
   // sign-in and the site configuration
   'POST /auth/signin': 'public',
   // the refresh token in the body (or the cookie with X-Agora-Session: cookie, auth.cookie.test.ts)
@@ -130,6 +133,7 @@ export const ACCESS: Record<string, Policy | RouteAccess> = {
   'GET /productPlanUnits': 'catalogue',
   // the explorer (reading a specification) and the try-it gateway
   'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/spec/index': 'catalogue',
+  'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/collection': 'catalogue',
   'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/spec/operations/{ordinal}': 'catalogue',
   'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/spec/operations': { policy: 'catalogue' },
   'GET /products/{id}/versions/{versionId}/assetresources/{resourceId}/spec/tags/{tag}': 'catalogue',

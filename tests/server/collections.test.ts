@@ -1,7 +1,7 @@
-// Collections (issue 30): Payments' description converted by Postman's own converter (valid against
-// the collection v2.1 JSON schema), calling the
-// gateway with {{baseUrl}} and {{apiKey}}; run by newman against a listening server's gateway with
-// a real key, every GET passes with a 200. The OpenAPI file re-based on the gateway names only it.
+// Collections (issue 30): Payments' collection downloaded from GET …/collection of a listening server
+// (Postman's own converter, in a worker thread), valid against the collection v2.1 JSON schema,
+// calling that server's gateway with {{baseUrl}} and {{apiKey}}; run by newman with a real key,
+// every GET passes with a 200. The OpenAPI file re-based on the gateway names only it.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { seedDemo } from '../../server/seed/index.ts';
 import { USER, ORG } from '../../server/seed/accounts.ts';
 import { ManualClock } from '../../server/src/clock.ts';
 import { parseDocument } from '../../server/src/spec/parse.ts';
-import { postmanCollection, rebaseOnGateway } from '../../server/src/collections/collections.ts';
+import { rebaseOnGateway } from '../../server/src/collections/collections.ts';
 import { CREDENTIAL_PROVISION_DELAY_MS } from '../../src/rules/constants.ts';
 
 // newman ships no types: the little of its API used here.
@@ -26,12 +26,15 @@ const clock = new ManualClock(new Date());
 const orgadmin = { id: USER.orgadmin!, orgId: ORG.acme };
 const PAYMENTS = parseDocument(readFileSync(join(import.meta.dirname, '../../server/seed/specs/payments.oas3.yaml'), 'utf8'));
 let t: TestApp;
+let origin: string;
 let gateway: string;
+const RESOURCE = `${API}/products/prod-payments/versions/ver-payments-3/assetresources/res-payments`;
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: async (db) => { await seedDemo(db); }, clock });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  gateway = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${API}/gateway/prod-payments/ver-payments-3/res-payments`;
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  gateway = `${origin}${API}/gateway/prod-payments/ver-payments-3/res-payments`;
 }, 300_000); // the demo seed on a busy 2-core machine
 afterAll(async () => { await t?.close(); });
 
@@ -46,8 +49,16 @@ it('the OpenAPI file re-based on the gateway has the gateway as its only server 
   expect(JSON.stringify(rebased)).not.toContain('api.payments.agora.test/v3');
 });
 
-it("Payments' Postman collection v2.1 runs in newman against the gateway: every GET answers 200", async () => {
-  const collection = await postmanCollection(PAYMENTS, gateway);
+/** A download from the listening server, as the explorer's button makes it (signed in). */
+async function download(query: string): Promise<Response> {
+  return fetch(`${origin}${RESOURCE}/collection${query}`, { headers: await t.headersFor(orgadmin) });
+}
+
+it("Payments' Postman collection v2.1, downloaded from the server, runs in newman against its gateway: every GET answers 200", async () => {
+  const res = await download('?format=postman');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="Payments[^"]*\.postman_collection\.json"/);
+  const collection = await res.json() as Record<string, unknown>;
   expect((collection.info as { schema: string }).schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
   // The collection format's own JSON schema (postmanlabs/schemas, assembled in fixtures/).
   const schema = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/postman-collection-v2.1.schema.json'), 'utf8')) as object;
@@ -73,4 +84,17 @@ it("Payments' Postman collection v2.1 runs in newman against the gateway: every 
   expect(codes.length).toBeGreaterThanOrEqual(8);
   expect(codes.filter((c) => !c.endsWith(': 200')), codes.join('\n')).toEqual([]);
   expect(summary.run.failures).toEqual([]);
+});
+
+it('the OpenAPI file downloads re-based on the gateway; a description that is not OpenAPI gets a 409 naming the resource', async () => {
+  const res = await download('?format=openapi');
+  expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="Payments[^"]*\.openapi\.json"/);
+  const file = await res.json() as { servers: unknown; paths: object };
+  expect(file.servers).toEqual([{ url: gateway, description: 'Agora gateway' }]);
+  expect(Object.keys(file.paths).length).toBe(Object.keys(PAYMENTS.paths as object).length);
+  const events = await t.request(orgadmin, { url: `${API}/products/prod-order-events/versions` });
+  const versionId = (events.body.items as Array<{ id: string }>)[0]!.id;
+  const refused = await t.request(orgadmin, { url: `${API}/products/prod-order-events/versions/${versionId}/assetresources/res-order-events/collection` });
+  expect(refused.status).toBe(409);
+  expect(refused.body.errors[0]).toMatchObject({ status: 409, source: { parameter: 'resourceId' } });
 });

@@ -16,11 +16,12 @@
 // dropped by close();
 // createScratchDatabase() gives another empty one when a test needs it.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../../server/src/app.ts';
+import { buildApp, PACKAGE_VERSION } from '../../server/src/app.ts';
+import { syncOwnApiProduct } from '../../server/src/openapi/product.ts';
 import type { MailOptions } from '../../server/src/mail/mailer.ts';
 import { openStore, type Db, type Store } from '../../server/src/db/store.ts';
+import { openStoreCopy, templateFolder } from '../storeFolder.ts';
 import { organisations, sessions, teamMembers, teams, users } from '../../server/src/db/schema.ts';
 import { hashPassword } from '../../server/src/auth/password.ts';
 import type { AuthOptions } from '../../server/src/plugins/auth.ts';
@@ -85,16 +86,17 @@ export interface BuildTestAppOptions {
   metricsToken?: string;
   /** SMTP_URL, MAIL_FROM (server/src/mail); default none: messages stay in the outbox. */
   mail?: MailOptions;
+  /** Publish "Agora Marketplace API" once ready on a demo store (server/src/openapi/product.ts). */
+  ownApiProduct?: boolean;
 }
 
-let template: Promise<Blob> | undefined;
-function migratedTemplate(): Promise<Blob> {
+let template: Promise<string | undefined> | undefined;
+/** The migrated template's data folder, made once per run by the suite's globalSetup
+ * (scripts/store-template.ts); undefined when the file runs without it. */
+function migratedTemplate(): Promise<string | undefined> {
   template ??= (async () => {
-    // Made once per run by the suite's globalSetup (scripts/store-template.ts).
     const made = process.env.AGORA_STORE_TEMPLATE;
-    if (made) return new Blob([await readFile(made)]);
-    const store = await openStore();
-    try { return await store.dump(); } finally { await store.close(); }
+    return made ? templateFolder(made) : undefined;
   })();
   return template;
 }
@@ -119,7 +121,8 @@ export async function createScratchDatabase(template?: string): Promise<{ url: s
 
 async function openTestStore(): Promise<{ store: Store; drop(): Promise<void> }> {
   if (!process.env.TEST_DATABASE_URL) {
-    const store = await openStore({ loadFrom: await migratedTemplate() });
+    const folder = await migratedTemplate();
+    const store = folder ? await openStoreCopy(folder) : await openStore();
     return { store, drop: async () => {} };
   }
   // A copy of the migrated template database globalSetup made for the run (a fraction of a
@@ -148,6 +151,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     ...(options.mail ? { mail: options.mail } : {}),
   });
   await app.ready();
+  if (options.ownApiProduct) await syncOwnApiProduct(app, db, PACKAGE_VERSION);
   // AGORA_TEST_DATAPLANE=1: gateway calls go through the data plane (./dataplane.helper.ts).
   const closePlane = dataPlaneTests ? await withDataPlane(app, API) : null;
 

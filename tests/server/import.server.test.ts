@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from './helper.ts';
@@ -14,6 +13,7 @@ import { seedDemo } from '../../server/seed/index.ts';
 import { ORG, USER } from '../../server/seed/accounts.ts';
 import { runImport } from '../../server/src/cli/import.ts';
 import * as schema from '../../server/src/db/schema.ts';
+import { scratchDir } from '../../scripts/scratch.mjs';
 
 let t: TestApp;
 let url: string;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   t = await buildTestApp({ seed: async (db) => { await seedDemo(db); }, runJobs: true });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  dir = await mkdtemp(join(tmpdir(), 'agora-import-server-'));
+  dir = await mkdtemp(join(scratchDir(), 'agora-import-server-'));
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -16,6 +15,7 @@ import { publishProduct } from '../../server/src/publish/index.ts';
 import { ApiError } from '../../server/src/errors.ts';
 import { openStore } from '../../server/src/db/store.ts';
 import * as schema from '../../server/src/db/schema.ts';
+import { scratchDir } from '../../scripts/scratch.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SPECS = join(HERE, '../../server/seed/specs');
@@ -160,7 +160,7 @@ describe('npm run import', () => {
     .then((r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }), (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }));
 
   it('publishes into the embedded store of a data folder, and refuses a broken file with exit code 1', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'agora-import-'));
+    const dir = await mkdtemp(join(scratchDir(), 'agora-import-'));
     try {
       const dataDir = join(dir, 'data');
       const ok = await cli([join(SPECS, 'payments.oas3.yaml'), '--data-dir', dataDir, '--no-seed', '--title', 'Imported Payments']);

@@ -48,4 +48,10 @@ export const MAIL_CASES: MalformedCase[] = [
   { route: 'POST /webhooks/{id}/enable', method: 'POST', url: '/webhooks/wh-none/enable', status: 404, as: 'providerAdmin' },
   { route: 'GET /webhooks/{id}/deliveries', url: '/webhooks/wh-none/deliveries?limit=x', parameter: 'limit', as: 'providerAdmin' },
   { route: 'POST /webhooks/{id}/deliveries/{deliveryId}/redeliver', method: 'POST', url: '/webhooks/wh-none/deliveries/a%20b/redeliver', parameter: 'deliveryId', as: 'providerAdmin' },
+  // notification choices
+  { route: 'GET /notificationSettings', url: '/notificationSettings?x=1', parameter: 'x', as: 'providerAdmin' },
+  ...[
+    [{}, 'email'], [{ email: { 'invoice.paid': 'no' } }, 'email.invoice.paid'], [{ email: { nope: true } }, 'email.nope'],
+    [{ email: {}, extra: 1 }, 'extra'], [{ email: [] }, 'email'],
+  ].map(([body, parameter]) => ({ route: 'PUT /notificationSettings', method: 'PUT' as const, url: '/notificationSettings', body, parameter: parameter as string, as: 'providerAdmin' as const })),
 ];

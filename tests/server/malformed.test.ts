@@ -46,6 +46,7 @@ import { ANALYTICS_CASES } from './analytics.malformed.ts';
 import mail from '../../server/src/routes/mail.ts';
 import account from '../../server/src/routes/account.ts';
 import webhooks from '../../server/src/routes/webhooks.ts';
+import notifications from '../../server/src/routes/notifications.ts';
 import { MAIL_CASES } from './mail.malformed.ts';
 
 type RouteModule = (app: FastifyInstance) => Promise<void>;
@@ -72,7 +73,7 @@ const TABLES: Table[] = [
   { area: 'publishing (imports)', cases: IMPORT_CASES, modules: [imports] },
   { area: 'AI assistant', cases: AI_CASES, modules: [ai] },
   { area: 'insights (analytics)', cases: ANALYTICS_CASES, modules: [analytics] },
-  { area: 'e-mail (outbox, account links)', cases: MAIL_CASES, modules: [mail, account, webhooks] },
+  { area: 'e-mail (outbox, account links)', cases: MAIL_CASES, modules: [mail, account, webhooks, notifications] },
 ];
 
 /** `GET /products/{id}` for every route the modules register (HEAD twins left out). */

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp, createScratchDatabase, API, type TestApp } from './helper.ts';
 import { seedDemo } from '../../server/seed/index.ts';
 import { USER, ORG } from '../../server/seed/accounts.ts';
-import { assetResources, quotas, sessions, transactions, usageRecords } from '../../server/src/db/schema.ts';
+import { assetResources, quotas, sessions, transactions, usageRecords, webhookDeliveries } from '../../server/src/db/schema.ts';
 import { ManualClock } from '../../server/src/clock.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { openStore, type Db, type Store } from '../../server/src/db/store.ts';
@@ -89,6 +89,9 @@ describe('quotas in the gateway', () => {
       { id: 'q-sandbox', pricing: fixed(0, 'strict', 'daily'), resources: ['res-payments-sandbox'] },
       { id: 'q-burst', pricing: fixed(3, 'strict', 'minute') },
     ]);
+    // The provider's webhook hears of the first refusal of each quota and window (issue 33).
+    const hook = await t.request({ id: USER.admin!, orgId: ORG.provider }, { method: 'POST', url: `${API}/webhooks`, payload: { url: 'https://hooks.invalid/agora', events: ['gateway.quota.exceeded'] } });
+    expect(hook.status).toBe(201);
     nextMinute(clock, 10);
     for (let i = 0; i < 3; i += 1) expect((await call()).statusCode).toBe(200);
     const refused = await call();
@@ -105,6 +108,8 @@ describe('quotas in the gateway', () => {
 
     clock.advance(49_000);
     expect((await call()).statusCode).toBe(429);
+    const exceeded = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventType, 'gateway.quota.exceeded'));
+    expect(exceeded.map((d) => (d.payload as { data: { quota: { id: string } } }).data.quota.id).sort()).toEqual(['q-burst', 'q-sandbox']);
     clock.advance(1_000);
     expect((await call()).statusCode).toBe(200);
     // a plan change takes effect at once here (forgotten) and within the cache time elsewhere

@@ -3,14 +3,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../server/src/db/store.ts';
+import { scratchDir } from '../../scripts/scratch.mjs';
 
 /** A new PGlite folder takes 5-30 s to initialise on a busy machine, so one is made from the
  * migrated template (scripts/store-template.ts) once per test file and copied for each test. */
 export function scratchFolders(prefix: string) {
-  const root = mkdtempSync(join(tmpdir(), prefix));
+  const root = mkdtempSync(join(scratchDir(), prefix));
   let n = 0;
   let base: Promise<string> | undefined;
   const fresh = () => join(root, `d${n++}`);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import * as client from '../../src/api/ai.ts';
 import * as contract from '../../server/src/schemas/ai.ts';
-import { answerMarkdown, firstWords, recentHistory, revealRate, splitParts, wordCount } from '../../src/rules/assistant.ts';
+import { answerMarkdown, firstWords, recentHistory, restoreConversation, revealRate, saveConversation, splitParts, wordCount } from '../../src/rules/assistant.ts';
 import { streamErrorText } from '../../src/screens/assistant/useConversation.ts';
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
@@ -100,5 +100,21 @@ describe('event stream reader', () => {
     expect(client.AI_ACTION_MIME).toBe(contract.AI_ACTION_MIME);
     expect(client.AI_ACTION_CONFIRM_MIME).toBe(contract.AI_ACTION_CONFIRM_MIME);
     expect(client.AI_ACTION_RESULT_MIME).toBe(contract.AI_ACTION_RESULT_MIME);
+  });
+});
+
+describe('the conversation kept for the tab', () => {
+  it('is restored as saved, forgotten on reset, and ignored when unreadable', () => {
+    const data = new Map<string, string>();
+    const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
+    expect(restoreConversation(storage)).toBeNull();
+    saveConversation(storage, { conversationId: 'conv-1', messages: [{ id: 1, text: 'Hallo' }] });
+    expect(restoreConversation(storage)).toEqual({ conversationId: 'conv-1', messages: [{ id: 1, text: 'Hallo' }] });
+    saveConversation(storage, null);
+    expect(restoreConversation(storage)).toBeNull();
+    data.set('agora.assistant.conversation', '{not json');
+    expect(restoreConversation(storage)).toBeNull();
+    // A storage that refuses (quota, privacy mode) is not an error.
+    expect(() => saveConversation({ ...storage, setItem: () => { throw new Error('quota'); } }, { conversationId: 'c', messages: [] })).not.toThrow();
   });
 });

@@ -2,7 +2,7 @@
 // JavaScript text (reviewed by hand: these are what a developer copies), the other languages
 // produced and naming the credential, and a known secret never in any sample.
 import { describe, expect, it } from 'vitest';
-import { asyncSubscribeSample, codeSample, graphqlRequest, SAMPLE_LANGUAGES, type SampleRequest } from '../../src/rules/codeSamples.ts';
+import { asyncSecurityTypes, asyncServerAddress, asyncSubscribeSample, codeSample, graphqlRequest, SAMPLE_LANGUAGES, type SampleRequest } from '../../src/rules/codeSamples.ts';
 import { authOptions, sampleCredentialOf, type ConsoleAuth } from '../../src/rules/consoleAuth.ts';
 import { describeRequest } from '../../src/screens/explorer/openapi/request.ts';
 import { normalizeOperation } from '../../src/screens/explorer/openapi/model.ts';
@@ -322,20 +322,76 @@ describe('the secret', () => {
   });
 });
 
-describe('GraphQL and AsyncAPI', () => {
-  it('a GraphQL operation is a POST with query and variables, as curl and fetch', () => {
-    const request = graphqlRequest({ server: `${SERVER}/graphql`, query: 'query($id: ID!) { product(id: $id) { name } }', variables: { id: 'p-1' }, credential: { kind: 'bearer' } });
+describe('GraphQL', () => {
+  // The request as the GraphiQL panel hands it over: the editor's query, variables and operation.
+  const request = graphqlRequest({
+    server: SERVER, query: 'query Shop($first: Int) { shop { name } }', variables: { first: 2 }, operationName: 'Shop',
+    credential: { kind: 'apiKey', in: 'header', name: 'X-API-Key' },
+  });
+  const BODY = '{"query":"query Shop($first: Int) { shop { name } }","variables":{"first":2},"operationName":"Shop"}';
+
+  it('curl: a POST of the query, variables and operation to the gateway URL, the key from the environment', () => {
     expect(codeSample(request, 'curl')).toBe([
       'curl --request POST \\',
-      `  --url ${SERVER}/graphql \\`,
+      `  --url ${SERVER} \\`,
       "  --header 'Accept: application/json' \\",
-      '  --header "Authorization: Bearer $AGORA_TOKEN" \\',
+      '  --header "X-API-Key: $AGORA_API_KEY" \\',
       "  --header 'content-type: application/json' \\",
-      `  --data '{"query":"query($id: ID!) { product(id: $id) { name } }","variables":{"id":"p-1"}}'`,
+      `  --data '${BODY}'`,
     ].join('\n'));
-    expect(codeSample(request, 'javascript')).toContain(`body: '{"query":"query($id: ID!) { product(id: $id) { name } }","variables":{"id":"p-1"}}'`);
   });
-  it('an AsyncAPI channel: WebSocket, MQTT and Kafka subscribe samples in JavaScript', () => {
+
+  it('fetch: the same request, the key a named placeholder', () => {
+    expect(codeSample(request, 'javascript')).toBe([
+      "const AGORA_API_KEY = '<AGORA_API_KEY>';",
+      '',
+      `const url = '${SERVER}';`,
+      'const options = {',
+      "  method: 'POST',",
+      '  headers: {',
+      "    Accept: 'application/json',",
+      "    'X-API-Key': AGORA_API_KEY,",
+      "    'content-type': 'application/json'",
+      '  },',
+      `  body: '${BODY}'`,
+      '};',
+      '',
+      'try {',
+      '  const response = await fetch(url, options);',
+      '  const data = await response.json();',
+      '  console.log(data);',
+      '} catch (error) {',
+      '  console.error(error);',
+      '}',
+    ].join('\n'));
+  });
+
+  it('a bearer token is $AGORA_TOKEN; empty variables and no operation name are left out', () => {
+    const bare = graphqlRequest({ server: SERVER, query: '{ shop { name } }', variables: {}, credential: { kind: 'bearer' } });
+    expect(codeSample(bare, 'curl')).toContain(`--header "Authorization: Bearer $AGORA_TOKEN" \\\n  --header 'content-type: application/json' \\\n  --data '{"query":"{ shop { name } }"}'`);
+  });
+
+  it('never carries the console\'s secret, whatever the credential', () => {
+    const SECRET = 'gql_KNOWN-secret-93ab';
+    const schemes = { key: { type: 'apiKey', in: 'header', name: 'X-Key' }, query: { type: 'apiKey', in: 'query', name: 'key' }, bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } };
+    const options = authOptions(schemes);
+    const auths: ConsoleAuth[] = [
+      { optionId: 'key', origin: 'external', apiKey: SECRET }, { optionId: 'query', origin: 'external', apiKey: SECRET },
+      { optionId: 'bearer', origin: 'external', token: SECRET }, { optionId: 'basic', origin: 'external', username: 'u', password: SECRET },
+    ];
+    for (const auth of auths) {
+      const credential = sampleCredentialOf(options.find((o) => o.id === auth.optionId), auth);
+      for (const language of ['curl', 'javascript'] as const) {
+        const text = codeSample(graphqlRequest({ server: SERVER, query: '{ shop { name } }', credential }), language);
+        expect(text, `${auth.optionId} ${language}`).not.toContain(SECRET);
+        expect(text).toMatch(/AGORA_(API_KEY|TOKEN|USERNAME)/);
+      }
+    }
+  });
+});
+
+describe('AsyncAPI subscribe samples, by the server\'s protocol', () => {
+  it('WebSocket (ws, wss): the browser\'s WebSocket on the server URL and the channel', () => {
     expect(asyncSubscribeSample({ protocol: 'wss', url: 'wss://events.example/ws', channel: 'orders/created' })).toBe([
       "const socket = new WebSocket('wss://events.example/ws/orders/created');",
       '',
@@ -343,13 +399,72 @@ describe('GraphQL and AsyncAPI', () => {
       '  console.log(JSON.parse(event.data));',
       '});',
     ].join('\n'));
-    const mqtt = asyncSubscribeSample({ protocol: 'mqtt', url: 'broker.example:1883', channel: 'devices/+/telemetry' })!;
-    expect(mqtt).toContain("mqtt.connect('mqtt://broker.example:1883'");
-    expect(mqtt).toContain("client.subscribe('devices/+/telemetry');");
-    expect(mqtt).toContain('password: process.env.AGORA_PASSWORD');
-    const kafka = asyncSubscribeSample({ protocol: 'kafka-secure', url: 'kafka.example:9093', channel: 'orders' })!;
-    expect(kafka).toContain("brokers: ['kafka.example:9093']");
-    expect(kafka).toContain("await consumer.subscribe({ topics: ['orders'] });");
+    // AsyncAPI 3: host and pathname, no scheme.
+    expect(asyncSubscribeSample({ protocol: 'ws', url: asyncServerAddress({ host: 'events.example', pathname: '/ws' }), channel: 'orders' }))
+      .toContain("new WebSocket('ws://events.example/ws/orders')");
+  });
+
+  it('MQTT (mqtt, secure-mqtt): MQTT.js, a channel parameter as the + wildcard, user and password from the environment', () => {
+    expect(asyncSubscribeSample({ protocol: 'mqtt', url: 'mqtt://sandbox.iot.agora.test:1883', channel: 'devices/{deviceId}/telemetry' })).toBe([
+      "import mqtt from 'mqtt';",
+      '',
+      "const client = mqtt.connect('mqtt://sandbox.iot.agora.test:1883', {",
+      '  username: process.env.AGORA_USERNAME,',
+      '  password: process.env.AGORA_PASSWORD,',
+      '});',
+      '',
+      "client.subscribe('devices/+/telemetry');",
+      "client.on('message', (topic, payload) => {",
+      '  console.log(topic, JSON.parse(payload.toString()));',
+      '});',
+    ].join('\n'));
+    expect(asyncSubscribeSample({ protocol: 'secure-mqtt', url: 'mqtt.iot.agora.test:8883', channel: 'alerts/{severity}' }))
+      .toContain("mqtt.connect('mqtts://mqtt.iot.agora.test:8883', {");
+  });
+
+  it('Kafka (kafka, kafka-secure): KafkaJS, TLS and SASL for the secure one', () => {
+    const run = [
+      "const consumer = kafka.consumer({ groupId: 'my-group' });",
+      '',
+      'await consumer.connect();',
+      "await consumer.subscribe({ topics: ['commerce.orders.v2'] });",
+      'await consumer.run({',
+      '  eachMessage: async ({ topic, message }) => {',
+      '    console.log(topic, JSON.parse(message.value.toString()));',
+      '  },',
+      '});',
+    ];
+    expect(asyncSubscribeSample({ protocol: 'kafka', url: 'sandbox-kafka.commerce.agora.test:9092', channel: 'commerce.orders.v2' })).toBe([
+      "import { Kafka } from 'kafkajs';",
+      '',
+      'const kafka = new Kafka({',
+      "  brokers: ['sandbox-kafka.commerce.agora.test:9092'],",
+      '});',
+      ...run,
+    ].join('\n'));
+    expect(asyncSubscribeSample({ protocol: 'kafka-secure', url: asyncServerAddress({ host: 'kafka.commerce.agora.test:9093' }), channel: 'commerce.orders.v2' })).toBe([
+      "import { Kafka } from 'kafkajs';",
+      '',
+      'const kafka = new Kafka({',
+      "  brokers: ['kafka.commerce.agora.test:9093'],",
+      '  ssl: true,',
+      "  sasl: { mechanism: 'plain', username: process.env.AGORA_USERNAME, password: process.env.AGORA_PASSWORD },",
+      '});',
+      ...run,
+    ].join('\n'));
+  });
+
+  it("Kafka's SASL mechanism is the server's security scheme (3.x resolved, 2.x by name); SASL without TLS on a plain cluster", () => {
+    const scram = asyncSecurityTypes({ security: [{ type: 'scramSha512', description: 'x' }] }, {});
+    expect(scram).toEqual(['scramSha512']);
+    expect(asyncSubscribeSample({ protocol: 'kafka-secure', url: 'kafka.example:9093', channel: 't', security: scram }))
+      .toContain("  ssl: true,\n  sasl: { mechanism: 'scram-sha-512', username: process.env.AGORA_USERNAME, password: process.env.AGORA_PASSWORD },\n});");
+    const named = asyncSecurityTypes({ security: [{ sasl: [] }] }, { sasl: { type: 'scramSha256' } });
+    expect(asyncSubscribeSample({ protocol: 'kafka', url: 'kafka.example:9092', channel: 't', security: named }))
+      .toContain("  brokers: ['kafka.example:9092'],\n  sasl: { mechanism: 'scram-sha-256',");
+  });
+
+  it('no sample for another protocol', () => {
     expect(asyncSubscribeSample({ protocol: 'amqp', url: 'x', channel: 'y' })).toBeNull();
   });
 });

@@ -73,6 +73,7 @@ export const ROUTE_CASES: RouteCase[] = [
   { path: '/reset-password', name: 'resetPassword', params: {}, signIn: false },
   { path: '/outbox', name: 'outbox', params: {}, signIn: true },
   { path: '/webhooks', name: 'webhooks', params: {}, signIn: true },
+  { path: '/notifications', name: 'notifications', params: {}, signIn: true },
   { path: '/consumer-insights/health', name: 'insights.health', params: {}, signIn: true },
   { path: '/consumer-insights/app-usage', name: 'insights.appUsage', params: {}, signIn: true },
   { path: '/consumer-insights/traffic', name: 'insights.traffic', params: {}, signIn: true },

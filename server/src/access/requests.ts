@@ -4,6 +4,7 @@
 // Who sees them: the consumers of the caller's organisation (Administrator or Consumer, private
 // applications to their user only), and provider Administrators every organisation's (the
 // provider owns every product). Objects one cannot see are 404; a consumer deciding is 403.
+import { recordNotification } from '../notifications/notify.ts';
 import { randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../context.ts';
@@ -145,11 +146,16 @@ export async function decide(db: Db, caller: Caller, id: string, body: { state: 
   const reason = body.reason?.trim() || null;
   const entry: StoredHistory = { type: body.state, at: now.toISOString(), userId: caller.userId, reason };
   // Guarded by the state, so two decisions at once cannot both pass.
-  const updated = await rows<{ id: string }>(db, sql`update access_requests set approval_state = ${body.state}, approval_reason = ${reason},
-    decided_at = ${now.toISOString()}::timestamptz, modified_at = ${now.toISOString()}::timestamptz,
-    provisioning_status = ${body.state === 'approved' ? 'success' : 'pending'},
-    history = history || ${JSON.stringify([entry])}::jsonb where id = ${id} and approval_state = 'pending' returning id`);
-  if (!updated.length) throw conflict('state', 'The access request was decided meanwhile.');
+  await db.transaction(async (tx) => {
+    const w = tx as unknown as Db;
+    const updated = await rows<{ id: string }>(w, sql`update access_requests set approval_state = ${body.state}, approval_reason = ${reason},
+      decided_at = ${now.toISOString()}::timestamptz, modified_at = ${now.toISOString()}::timestamptz,
+      provisioning_status = ${body.state === 'approved' ? 'success' : 'pending'},
+      history = history || ${JSON.stringify([entry])}::jsonb where id = ${id} and approval_state = 'pending' returning id`);
+    if (!updated.length) throw conflict('state', 'The access request was decided meanwhile.');
+    // The requester hears of the decision and its reason (server/src/notifications).
+    await recordNotification(w, 'accessRequest.decided', id, now);
+  });
   return getAccessRequest(db, caller, id);
 }
 
@@ -215,10 +221,15 @@ export async function createAccessRequest(db: Db, caller: Caller, applicationId:
   if (automatic) history.push({ type: 'approved', at, userId: null, reason: null });
   const id = `acc-${randomUUID()}`;
   try {
-    await db.insert(accessRequests).values({
-      id, orgId: app.org_id, title, applicationId, subscriptionId: body.subscription.id, productId, productVersionId: versionId,
-      assetResourceId: resourceId, approvalState: automatic ? 'approved' : 'pending', decidedAt: automatic ? now : null, data,
-      provisioningStatus: automatic ? 'success' : 'pending', history, createdBy: caller.userId!, createdAt: now, modifiedAt: now,
+    await db.transaction(async (tx) => {
+      const w = tx as unknown as Db;
+      await w.insert(accessRequests).values({
+        id, orgId: app.org_id, title, applicationId, subscriptionId: body.subscription.id, productId, productVersionId: versionId,
+        assetResourceId: resourceId, approvalState: automatic ? 'approved' : 'pending', decidedAt: automatic ? now : null, data,
+        provisioningStatus: automatic ? 'success' : 'pending', history, createdBy: caller.userId!, createdAt: now, modifiedAt: now,
+      });
+      // The provider's approvers hear of a request that waits for them (server/src/notifications).
+      if (!automatic) await recordNotification(w, 'accessRequest.pending', id, now);
     });
   } catch (error) {
     for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {

@@ -1,8 +1,7 @@
 // GET /approvals: the pending subscriptions, access requests and reviews of the products the
 // caller's organisation provides, in one list, oldest first. Provider Administrators only (a
 // visitor 401, anyone else 403); each sees their own products' items only (scope.ts).
-// Notifications: the marketplace has no notification channel yet; decisions are recorded in
-// each item's history (subscriptions, access requests) or state (reviews).
+// Each item's arrival and decision is also told by e-mail and webhook (server/src/notifications).
 import { sql } from 'drizzle-orm';
 import { assertSignedIn, type Caller } from '../context.ts';
 import type { Db } from '../db/store.ts';

@@ -29,6 +29,13 @@ export const neededMatches = (terms: number) => Math.ceil(terms * 0.6);
  * questions about what the catalogue lacks reach 0.44-0.56 with their nearest row (USE lite
  * finds some operation loosely alike for anything), the covered ones 0.54-0.83. */
 export const SIMILAR = 0.57;
+/** Below SIMILAR, the product whose nearest row is this near and clearly nearer than any other
+ * product's (by MARGIN) is relevant too: USE lite puts the right product first for most questions
+ * in users' words at 0.42-0.57, where a single row of an unrelated product also lands; a real match
+ * stands out from the next product, a loose one does not (the runner-up is within a few hundredths). */
+export const SIMILAR_FLOOR = 0.4;
+export const MARGIN = 0.1;
+const UNANIMOUS = 5;
 /** Reciprocal rank fusion's constant (Cormack et al.: 60). */
 const RRF_K = 60;
 
@@ -44,19 +51,37 @@ export function candidates(r: Retrieved): Candidate[] {
     const words = questionTerms(e.title);
     return e.kind === 'product' && words.length > 0 && words.every((w) => r.terms.includes(w));
   };
+  const dominant = dominantProduct(r);
+  const near = (h: { sim: number; productId: string }) => h.sim >= SIMILAR || (h.productId === dominant && h.sim >= SIMILAR_FLOOR);
   const all: Array<{ op: OperationHit } | { entry: EntryHit }> = [
-    ...r.operations.filter((o) => o.matched >= need || o.sim >= SIMILAR).map((op) => ({ op })),
-    ...r.entries.filter((e) => e.matched >= need || e.sim >= SIMILAR || named(e)).map((entry) => ({ entry })),
+    ...r.operations.filter((o) => o.matched >= need || near(o)).map((op) => ({ op })),
+    ...r.entries.filter((e) => e.matched >= need || near(e) || named(e)).map((entry) => ({ entry })),
   ];
   const hit = (c: (typeof all)[number]) => ('op' in c ? c.op : c.entry);
-  // The full-text order as before: terms matched, then the text rank (an operation a little ahead).
-  const byWords = all.filter((c) => hit(c).matched >= need || ('entry' in c && named(c.entry)))
-    .sort((a, b) => (hit(b).matched * 10 + hit(b).rank + ('op' in b ? 0.05 : 0)) - (hit(a).matched * 10 + hit(a).rank + ('op' in a ? 0.05 : 0)));
+  // The full-text order: terms matched, a term of a passage's title counting twice (the "Verify
+  // signatures" article before a checklist that mentions signatures among much else; an operation's
+  // text is little more than its summary already), then the text rank (an operation a little ahead).
+  const weight = (c: (typeof all)[number]) => ('op' in c ? c.op.matched * 10 + c.op.rank + 0.05 : (c.entry.matched + c.entry.titled) * 10 + c.entry.rank);
+  const byWords = all.filter((c) => hit(c).matched >= need || ('entry' in c && named(c.entry))).sort((a, b) => weight(b) - weight(a));
   const byMeaning = all.filter((c) => hit(c).sim > 0).sort((a, b) => hit(b).sim - hit(a).sim);
   const fused = new Map<(typeof all)[number], number>();
   byWords.forEach((c, i) => fused.set(c, (fused.get(c) ?? 0) + 1 / (RRF_K + i + 1)));
   byMeaning.forEach((c, i) => fused.set(c, (fused.get(c) ?? 0) + 1 / (RRF_K + i + 1)));
   return all.map((c) => ({ ...c, score: fused.get(c) ?? 0 })).sort((a, b) => b.score - a.score);
+}
+
+/** The product nearest by meaning when it stands out (SIMILAR_FLOOR, MARGIN): a product is as near
+ * as its nearest row (product, resource, operation, guide). */
+function dominantProduct(r: Retrieved): string | null {
+  const best = new Map<string, number>();
+  for (const h of [...r.entries, ...r.operations]) if (h.sim > (best.get(h.productId) ?? 0)) best.set(h.productId, h.sim);
+  const [first, second] = [...best].sort((a, b) => b[1] - a[1]);
+  if (!first || first[1] < SIMILAR_FLOOR) return null;
+  if (first[1] - Math.max(second?.[1] ?? 0, r.nearFloor ?? 0) >= MARGIN) return first[0];
+  // …or when the UNANIMOUS nearest rows all are its own (several of its operations and guides
+  // agree, where a loose match is one row among others').
+  const nearestRows = [...r.entries, ...r.operations].filter((h) => h.sim > 0).sort((a, b) => b.sim - a.sim).slice(0, UNANIMOUS);
+  return nearestRows.length === UNANIMOUS && nearestRows.every((h) => h.productId === first[0]) ? first[0] : null;
 }
 
 export function referenceOf(c: Candidate): AiReference {
@@ -115,6 +140,10 @@ export function compose(question: string, r: Retrieved, plans: Plan[] = [], t: T
     // The resource cited once; at the operation meant when one of its operations was found.
     if (!same) references.push(ref);
     else if ('op' in c && !same.url.includes('?')) Object.assign(same, { url: ref.url });
+    // A guide is cited with its product next to it (the product is what the reader chooses).
+    if ('entry' in c && c.entry.kind !== 'product' && c.entry.kind !== 'asset_resource' && !references.some((x) => x.kind === 'product' && x.id === c.entry.productId)) {
+      references.push({ id: c.entry.productId, kind: 'product', title: c.entry.productTitle, url: referenceHref.product(c.entry.productId) });
+    }
   }
   const top = found[0]!;
   const productId = 'op' in top ? top.op.productId : top.entry.productId;

@@ -17,6 +17,7 @@ import { href } from '../../../src/rules/routes.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../../src/rules/constants.ts';
 import { translator } from '../messages.ts';
 import { retrieve } from './retrieve.ts';
+import { englishQuery, questionLang } from './lexicon.ts';
 import { candidates, compose, referenceOf } from './compose.ts';
 import { CODE_WORDS, type CallContext } from './callSample.ts';
 import { listCredentials } from '../credentials/service.ts';
@@ -52,9 +53,12 @@ export async function answerQuestion({ app, caller, question, history, model, si
   // A short follow-up ("and its plans?") is read with the previous question's words.
   const previous = [...history].reverse().find((m) => m.role === 'user');
   const prevText = previous ? previous.parts.filter((p) => p.type === 'text').map((p) => p.data).join('') : '';
-  let retrieved = await retrieve(app.db, caller, question, app.assistantVectors);
+  // A question in fr, pt or de is looked up in English words (the model and the index are English).
+  const lang = questionLang(question, locale);
+  const query = englishQuery(question, lang);
+  let retrieved = await retrieve(app.db, caller, query, app.assistantVectors);
   if (prevText && !candidates(retrieved).length) {
-    const withContext = await retrieve(app.db, caller, `${question} ${prevText}`, app.assistantVectors);
+    const withContext = await retrieve(app.db, caller, `${query} ${englishQuery(prevText, questionLang(prevText, locale))}`, app.assistantVectors);
     if (candidates(withContext).length) retrieved = withContext;
   }
   const plansOf = async (productId: string | null): Promise<Plan[]> => {

@@ -34,6 +34,8 @@ export interface EntryHit {
   kind: 'product' | 'asset_resource' | 'document' | 'section' | 'article';
   id: string; title: string; productId: string; productTitle: string; versionId: string | null;
   documentId: string | null; description: string; rank: number; matched: number;
+  /** How many of the terms its title holds (a title says what the passage is about). */
+  titled: number;
   /** The section's position in its document (sections and articles; null otherwise). */
   sectionIndex: number | null;
   /** Cosine of the question's vector with this row's (0 when not among the nearest). */
@@ -43,11 +45,18 @@ export interface EntryHit {
 export interface OperationHit {
   resourceId: string; resourceTitle: string; productId: string; productTitle: string; versionId: string;
   ordinal: number; method: string; path: string; summary: string; operationId: string | null; rank: number; matched: number; sim: number;
+  /** 0: an operation's text is its title (compose.ts candidates). */
+  titled: number;
   /** The stored operation object as JSON text (read for the few hits shown). */
   operation: string;
 }
 
-export interface Retrieved { terms: string[]; entries: EntryHit[]; operations: OperationHit[] }
+export interface Retrieved {
+  terms: string[]; entries: EntryHit[]; operations: OperationHit[];
+  /** The cosine of the last of the nearest rows read (0 without vectors): any product not among
+   * them is at most this near, which bounds the runner-up when one product holds all of them. */
+  nearFloor?: number;
+}
 
 const ENTRY_LIMIT = 8;
 const OPERATION_LIMIT = 5;
@@ -78,14 +87,14 @@ export async function retrieve(db: Db, caller: Caller, question: string, semanti
   const entries = new Map<string, EntryHit>();
   for (const e of [...keyword.entries, ...meaning.entries]) {
     const key = `${e.kind}:${e.id}`;
-    if (!entries.has(key)) entries.set(key, { ...e, rank: Number(e.rank), matched: Number(e.matched), sim: sim.get(key) ?? 0 });
+    if (!entries.has(key)) entries.set(key, { ...e, rank: Number(e.rank), matched: Number(e.matched), titled: Number(e.titled), sim: sim.get(key) ?? 0 });
   }
   const operations = new Map<string, OperationHit>();
   for (const o of [...keyword.operations, ...meaning.operations]) {
     const key = `operation:${o.resourceId}#${o.ordinal}`;
-    if (!operations.has(key)) operations.set(key, { ...o, ordinal: Number(o.ordinal), rank: Number(o.rank), matched: Number(o.matched), sim: sim.get(key) ?? 0 });
+    if (!operations.has(key)) operations.set(key, { ...o, ordinal: Number(o.ordinal), rank: Number(o.rank), matched: Number(o.matched), titled: Number(o.titled), sim: sim.get(key) ?? 0 });
   }
-  return { terms, entries: [...entries.values()], operations: [...operations.values()] };
+  return { terms, entries: [...entries.values()], operations: [...operations.values()], nearFloor: near.at(-1)?.sim ?? 0 };
 }
 
 type Scope = ReturnType<typeof visibilityScope>;
@@ -94,7 +103,8 @@ async function keywordHits(db: Db, scope: Scope, terms: string[]): Promise<{ ent
   if (!terms.length) return { entries: [], operations: [] };
   const tsq = sql`to_tsquery('english', ${terms.join(' | ')})`;
   const entries = await rows<EntryHit>(db, sql`${withScope(scope, [])}
-    select ${ENTRY_COLUMNS}, ts_rank(e.search, q) as rank, (${matchedCount(sql`e.search`, terms)})::int as matched, 0 as sim
+    select ${ENTRY_COLUMNS}, ts_rank(e.search, q) as rank, (${matchedCount(sql`e.search`, terms)})::int as matched, 0 as sim,
+      (${matchedCount(sql`to_tsvector('english', e.title)`, terms)})::int as titled
     from search_entries e, ${tsq} q, products p
     where e.search @@ q and e.latest and ${scope.visible('e', 'product_id')} and p.id = e.product_id
     order by matched desc, rank desc, e.seq limit ${ENTRY_LIMIT}`);
@@ -109,7 +119,7 @@ async function keywordHits(db: Db, scope: Scope, terms: string[]): Promise<{ ent
     select x.*, 0 as sim, (select o2.operation #>> '{}' from spec_operations o2 where o2.resource_id = x."resourceId" and o2.ordinal = x.ordinal) as operation
     from (select o.resource_id as "resourceId", o.ordinal, e.title as "resourceTitle", e.product_id as "productId", p.title as "productTitle",
         e.version_id as "versionId", o.method, o.path, o.summary, o.operation_id as "operationId",
-        ts_rank(v, q) as rank, (${matchedCount(sql`v`, terms)})::int as matched
+        ts_rank(v, q) as rank, (${matchedCount(sql`v`, terms)})::int as matched, 0 as titled
       from res e join spec_operations o on o.resource_id = e.id and o.ordinal >= 0
         join products p on p.id = e.product_id, ${tsq} q, lateral (select ${opText} as v) t
       where v @@ q
@@ -127,14 +137,14 @@ async function semanticHits(db: Db, scope: Scope, terms: string[], near: Near[])
   const planIds = near.filter((n) => n.kind === 'plan').map((n) => n.id);
   const opKeys = near.filter((n) => n.kind === 'operation').map((n) => n.id);
   const entries = await rows<EntryHit>(db, sql`${withScope(scope, [])}
-    select ${ENTRY_COLUMNS}, 0 as rank, ${matched(sql`e.search`)} as matched, 0 as sim
+    select ${ENTRY_COLUMNS}, 0 as rank, ${matched(sql`e.search`)} as matched, 0 as sim, ${matched(sql`to_tsvector('english', e.title)`)} as titled
     from search_entries e, products p
     where (e.kind || ':' || e.id = any(${textArray(entryKeys)})
         or e.kind = 'product' and e.id in (select pl.product_id from plans pl where pl.id = any(${textArray(planIds)})))
       and e.latest and ${scope.visible('e', 'product_id')} and p.id = e.product_id`);
   const operations = opKeys.length ? await rows<OperationHit>(db, sql`${withScope(scope, [])}
     select o.resource_id as "resourceId", o.ordinal, e.title as "resourceTitle", e.product_id as "productId", p.title as "productTitle",
-      e.version_id as "versionId", o.method, o.path, o.summary, o.operation_id as "operationId", 0 as rank, 0 as matched, 0 as sim,
+      e.version_id as "versionId", o.method, o.path, o.summary, o.operation_id as "operationId", 0 as rank, 0 as matched, 0 as sim, 0 as titled,
       o.operation #>> '{}' as operation
     from spec_operations o join search_entries e on e.kind = 'asset_resource' and e.id = o.resource_id
       join products p on p.id = e.product_id

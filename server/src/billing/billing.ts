@@ -14,6 +14,7 @@
 // - While billing is off for the marketplace (site settings), no invoice is issued; cycles go on.
 // Every step runs in the caller's transaction; the jobs are rows of `jobs` written in it, so a
 // cycle job exists exactly when the subscription's billing does.
+import { recordNotification } from '../notifications/notify.ts';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
@@ -93,7 +94,11 @@ async function issueInvoice(tx: Db, sub: BillingSubscription, computed: CycleInv
   });
   const status = computed.total > 0 ? 'open' : 'paid';
   await tx.execute(sql`update invoices set status = ${status} where id = ${id}`);
-  if (status === 'open') await tx.insert(jobs).values({ kind: DUE_JOB, payload: { invoiceId: id }, runAt: dueDate });
+  if (status === 'open') {
+    await tx.insert(jobs).values({ kind: DUE_JOB, payload: { invoiceId: id }, runAt: dueDate });
+    // The payer hears of an invoice to pay (server/src/notifications).
+    await recordNotification(tx, 'invoice.issued', id, now);
+  }
   return { id, link, status };
 }
 
@@ -171,8 +176,12 @@ export async function closeCycle(db: Db, payload: Record<string, unknown>): Prom
 
 /** Job: an invoice still unpaid at its due date becomes pastDue (state error). */
 export async function markPastDue(db: Db, payload: Record<string, unknown>, now: Date): Promise<void> {
-  await db.execute(sql`update invoices set status = 'pastDue', state = 'error'
-    where id = ${String(payload.invoiceId)} and status in ('open', 'incomplete') and due_date <= ${now}`);
+  await db.transaction(async (tx) => {
+    const w = tx as unknown as Db;
+    const due = await rows<{ id: string }>(w, sql`update invoices set status = 'pastDue', state = 'error'
+      where id = ${String(payload.invoiceId)} and status in ('open', 'incomplete') and due_date <= ${now} returning id`);
+    if (due[0]) await recordNotification(w, 'invoice.pastDue', due[0].id, now);
+  });
 }
 
 /** For DELETE /subscriptions/{id}, in its transaction: voids the invoices not owed (draft, open,

@@ -2,6 +2,7 @@
 // the team owning its subscription (a user-owned subscription: that user) and by the organisation's
 // Administrators; another organisation's is never seen (404). Paying needs the right to use the
 // subscription: the owner user, an Administrator, or a consumer of the owning team.
+import { recordNotification } from '../notifications/notify.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { assertSignedIn, type Caller } from '../context.ts';
 import type { Db } from '../db/store.ts';
@@ -128,10 +129,15 @@ export async function invoiceToPay(db: Db, caller: Caller, id: string): Promise<
 }
 
 /** Marks an invoice paid (the payment provider confirmed it). False when it was no longer payable. */
-export async function markPaid(db: Db, id: string): Promise<boolean> {
-  const r = await db.execute(sql`update invoices set status = 'paid', state = 'ok'
-    where id = ${id} and status = any(${textArray(PENDING_INVOICE_STATUSES)}) returning id`) as unknown as { rows: unknown[] };
-  return r.rows.length > 0;
+export async function markPaid(db: Db, id: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const w = tx as unknown as Db;
+    const r = await w.execute(sql`update invoices set status = 'paid', state = 'ok'
+      where id = ${id} and status = any(${textArray(PENDING_INVOICE_STATUSES)}) returning id`) as unknown as { rows: unknown[] };
+    // The payer gets the receipt (server/src/notifications).
+    if (r.rows.length > 0) await recordNotification(w, 'invoice.paid', id, now);
+    return r.rows.length > 0;
+  });
 }
 
 /** The oldest invoice still to be paid of a subscription to a paid plan (spec 3 §2.1: it blocks access requests). */

@@ -5,6 +5,7 @@
 // `{{apiKey}}` (X-API-Key), filled in by the developer, never the secret itself. The text is read
 // with server/src/spec/parse.ts parseDocument.
 import { convertV2 } from 'openapi-to-postmanv2';
+import { parseDocument } from '../spec/parse.ts';
 
 /** The collection variable holding the API key (empty in the file; the developer fills it in). */
 export const COLLECTION_KEY_VARIABLE = 'apiKey';
@@ -12,6 +13,17 @@ export const COLLECTION_KEY_VARIABLE = 'apiKey';
 export const GATEWAY_KEY_HEADER = 'X-API-Key';
 
 type Json = Record<string, unknown>;
+
+/** The files a resource's collection comes as: Postman v2.1, or OpenAPI re-based on the gateway. */
+export const COLLECTION_FORMATS = ['postman', 'openapi'] as const;
+export type CollectionFormat = typeof COLLECTION_FORMATS[number];
+
+/** A description's text (JSON or YAML) as the collection file's JSON text. */
+export async function collectionText(text: string, format: CollectionFormat, gatewayUrl: string): Promise<string> {
+  const description = parseDocument(text);
+  const out = format === 'postman' ? await postmanCollection(description, gatewayUrl) : rebaseOnGateway(description, gatewayUrl);
+  return JSON.stringify(out, null, format === 'openapi' ? 2 : undefined);
+}
 
 /** The description with its servers replaced by the gateway (OpenAPI 3) or host/basePath/schemes (OpenAPI 2). */
 export function rebaseOnGateway(description: Json, gatewayUrl: string): Json {

@@ -2,6 +2,7 @@
 // of src/rules/credentials.ts, delete, and the credential request definitions. Who: a credential
 // is seen by whoever sees its application (server/src/applications/rights.ts canSee) and changed
 // by whoever may use it (canUse: its team's consumers and administrators, the org Administrator).
+import { recordNotification, scheduleExpiryNotices } from '../notifications/notify.ts';
 import { API_BASE } from '../apiBase.ts';
 import { randomUUID } from 'node:crypto';
 import { and as both, eq, sql, type SQL } from 'drizzle-orm';
@@ -270,12 +271,15 @@ export async function createCredential(app: FastifyInstance, caller: Caller, app
   const id = `cred-${randomUUID()}`;
   const now = app.clock.now();
   const expiryDays = toDefinition(definition).policies.expiryDays;
+  const expiresAt = expiryDays === null ? null : new Date(now.getTime() + expiryDays * DAY_MS);
   await db.transaction(async (tx) => {
     const w = tx as unknown as Db;
+    // Its owners are told before it expires (server/src/notifications).
+    await scheduleExpiryNotices(w, id, expiresAt, now);
     await w.insert(credentials).values({
       id, orgId: caller.orgId, applicationId, title, credentialRequestDefinitionId: definitionId, crdType: definition.crd_type, data,
       state: 'active', provisioningState: 'active', provisioningStatus: 'pending', provisioningData: {},
-      expiresAt: expiryDays === null ? null : new Date(now.getTime() + expiryDays * DAY_MS),
+      expiresAt,
       ownerType: owner.type, ownerId: owner.id, createdBy: caller.userId, createdAt: now, modifiedAt: now,
     });
     await w.insert(credentialResources).values(resourceIds.map((assetResourceId) => ({ credentialId: id, assetResourceId })));
@@ -328,11 +332,21 @@ export async function applyAction(app: FastifyInstance, caller: Caller, id: stri
   switch (action) {
     case 'renew': {
       const days = row.def_policies?.expiryDays;
-      await db.update(credentials).set({ expiresAt: typeof days === 'number' ? new Date(now.getTime() + days * DAY_MS) : null, modifiedAt: now }).where(mine);
+      const expiresAt = typeof days === 'number' ? new Date(now.getTime() + days * DAY_MS) : null;
+      await db.transaction(async (tx) => {
+        const w = tx as unknown as Db;
+        await w.update(credentials).set({ expiresAt, modifiedAt: now }).where(mine);
+        // The notices of the new expiry; those of the old one find it changed and do nothing.
+        await scheduleExpiryNotices(w, id, expiresAt, now);
+      });
       break;
     }
     case 'suspend':
-      await db.update(credentials).set({ state: 'inactive', provisioningState: 'inactive', modifiedAt: now }).where(mine);
+      await db.transaction(async (tx) => {
+        const w = tx as unknown as Db;
+        await w.update(credentials).set({ state: 'inactive', provisioningState: 'inactive', modifiedAt: now }).where(mine);
+        await recordNotification(w, 'credential.suspended', id, now);
+      });
       break;
     case 'enable':
       await db.update(credentials).set({ state: 'active', provisioningState: 'active', modifiedAt: now }).where(mine);

@@ -753,6 +753,13 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   deliveredAt: at('delivered_at'),
 }, (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)]);
 
+/** A user's notification choices (notifications/, migration 0029): a row per kind changed; none = e-mail on. */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  email: boolean('email').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.kind] })]);
+
 /** Imports through the running server (POST /products/import), polled by the provider
  * (migration 0018). The description waits gzip-compressed and is dropped once done. */
 export const imports = pgTable('imports', {

@@ -1,4 +1,4 @@
-// One try-it call: permission, target, upstream (real or built-in mock), record, answer.
+// One try-it call: permission, target, upstream (real, built-in mock, or the marketplace itself), record, answer.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, badRequest, forbidden, unauthorized } from '../errors.ts';
@@ -12,6 +12,7 @@ import {
 import type { GatewayHeaders, GatewayParams } from '../schemas/gateway.ts';
 import { SAFETY_HEADERS, redactHeaders, redactQuery, upstreamRequestHeaders, type HeaderMap } from './headers.ts';
 import { answerMock, isMockUpstream } from './mock.ts';
+import { answerSelf, isSelfUpstream, SELF_UPSTREAM } from './self.ts';
 import { forward, type UpstreamFailure } from './forward.ts';
 import { queueTransaction, recordTransaction, resolveCallerIds, statusDetailOf, type CallerIds, type Leg, type TransactionRow } from './record.ts';
 import { missingCredential, Refusal, resourceUnder, runtimeCaller, type RefusedCaller, type RuntimeCaller } from './runtime.ts';
@@ -84,10 +85,12 @@ export async function handleTryIt(
     ? { applicationId: runtime.applicationId, credentialId: runtime.credentialId, subscriptionId: runtime.subscriptionId }
     : await resolveCallerIds(app.db, orgId, resourceId, request.headers['x-agora-application'], request.headers['x-agora-credential']);
   const { path, query } = pathUnderResource(request.raw.url ?? '/');
-  const base = targetOf(visible, request.headers[GATEWAY_ENDPOINT_HEADER]);
+  // The marketplace's own API (./self.ts) is answered in process, whichever server the console chose.
+  const self = isSelfUpstream(visible.resource.upstreamUrl);
+  const base = self ? SELF_UPSTREAM : targetOf(visible, request.headers[GATEWAY_ENDPOINT_HEADER]);
   // The URL as the upstream will read it (backslashes as slashes, dot segments resolved), sent
   // and recorded as such; 400 if it leaves the base path.
-  const target = isMockUpstream(base) ? null : upstreamTarget(base!, path, query);
+  const target = self || isMockUpstream(base) ? null : upstreamTarget(base!, path, query);
   const body = Buffer.isBuffer(request.body) ? request.body : undefined;
   const txId = randomUUID();
   const gatewayBase = gatewayPath(app.prefix, productId, versionId, resourceId);
@@ -106,9 +109,9 @@ export async function handleTryIt(
     }
     throw e;
   }
-  const mock = isMockUpstream(base);
+  const mock = !self && isMockUpstream(base);
   const sent = upstreamRequestHeaders(request.headers, notForwarded(runtime?.credentialHeaders ?? [], credentialsRuntime(app.db, app.credentialsOptions).mtlsHeader));
-  const upstreamUrl = mock ? `mock:${visible.resource.type}` : '';
+  const upstreamUrl = mock ? `mock:${visible.resource.type}` : self ? SELF_UPSTREAM : '';
   const recordedUpstream = target ? `${target.origin}${target.pathname}${redactQuery(target.search)}` : upstreamUrl;
   let status: number;
   let headers: HeaderMap;
@@ -121,6 +124,11 @@ export async function handleTryIt(
       method: request.method, path, query: request.query as Record<string, unknown>, headers: request.headers, body,
     }));
     leg = { destination: 'mock', uri: `${upstreamUrl}${path}${recordedQuery}`, status, responseHeaders: headers };
+  } else if (self) {
+    // A try-it call carries the caller's portal session; a runtime call (an application's
+    // credential, which /api/v1 does not read) only what it sent itself.
+    ({ status, headers, body: payload } = await answerSelf(app, { method: request.method, path, query, headers: sent.headers, incoming: runtime ? null : request.headers, body }));
+    leg = { destination: 'self', uri: `${upstreamUrl}${path}${recordedQuery}`, status, responseHeaders: redactHeaders(headers) };
   } else {
     const result = await forward({
       egress: app.egress, url: target!, method: request.method, headers: sent.headers, body, timeoutMs: timeoutMs(), maxBytes: GATEWAY_MAX_RESPONSE_BYTES,

@@ -26,6 +26,20 @@ export const TEMPLATES = {
   invitation: { subject: 'mail.invitation.subject', body: ['mail.invitation.body'], action: 'mail.invitation.action' },
   passwordChanged: { subject: 'mail.passwordChanged.subject', body: ['mail.passwordChanged.body', 'mail.changed.notYou'] },
   webhookDisabled: { subject: 'mail.webhookDisabled.subject', body: ['mail.webhookDisabled.body'] },
+  // Notifications (server/src/notifications): each says how to choose them; a refusal gives its reason.
+  subscriptionPending: { subject: 'mail.subscriptionPending.subject', body: ['mail.subscriptionPending.body', 'mail.n.choose'], action: 'mail.n.open' },
+  subscriptionApproved: { subject: 'mail.subscriptionApproved.subject', body: ['mail.subscriptionApproved.body', 'mail.n.choose'], action: 'mail.n.open' },
+  subscriptionRejected: { subject: 'mail.subscriptionRejected.subject', body: ['mail.subscriptionRejected.body', 'mail.n.reason', 'mail.n.choose'], action: 'mail.n.open' },
+  accessRequestPending: { subject: 'mail.accessRequestPending.subject', body: ['mail.accessRequestPending.body', 'mail.n.choose'], action: 'mail.n.open' },
+  accessRequestApproved: { subject: 'mail.accessRequestApproved.subject', body: ['mail.accessRequestApproved.body', 'mail.n.choose'], action: 'mail.n.open' },
+  accessRequestRejected: { subject: 'mail.accessRequestRejected.subject', body: ['mail.accessRequestRejected.body', 'mail.n.reason', 'mail.n.choose'], action: 'mail.n.open' },
+  reviewPending: { subject: 'mail.reviewPending.subject', body: ['mail.reviewPending.body', 'mail.n.choose'], action: 'mail.n.open' },
+  reviewPublished: { subject: 'mail.reviewPublished.subject', body: ['mail.reviewPublished.body', 'mail.n.choose'], action: 'mail.n.open' },
+  invoiceIssued: { subject: 'mail.invoiceIssued.subject', body: ['mail.invoiceIssued.body', 'mail.n.choose'], action: 'mail.n.open' },
+  invoicePastDue: { subject: 'mail.invoicePastDue.subject', body: ['mail.invoicePastDue.body', 'mail.n.choose'], action: 'mail.n.open' },
+  invoicePaid: { subject: 'mail.invoicePaid.subject', body: ['mail.invoicePaid.body', 'mail.n.choose'], action: 'mail.n.open' },
+  credentialExpiring: { subject: 'mail.credentialExpiring.subject', body: ['mail.credentialExpiring.body', 'mail.n.choose'], action: 'mail.n.open' },
+  credentialSuspended: { subject: 'mail.credentialSuspended.subject', body: ['mail.credentialSuspended.body', 'mail.n.choose'], action: 'mail.n.open' },
 } as const satisfies Record<string, Template>;
 
 export type MailKind = keyof typeof TEMPLATES;

@@ -134,17 +134,8 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
     },
   });
 
-  // The description is the same until the server restarts: built once, kept as text with its
-  // ETag, and revalidated by clients after 5 minutes (a deploy changes it).
-  const cached = new Map<string, { body: string; etag: string }>();
   const serve = (kind: 'json' | 'yaml') => async (request: FastifyRequest, reply: FastifyReply) => {
-    let entry = cached.get(kind);
-    if (!entry) {
-      const describe = (app as unknown as { swagger: Describe }).swagger;
-      const body = kind === 'json' ? JSON.stringify(describe()) : describe({ yaml: true }) as string;
-      entry = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-      cached.set(kind, entry);
-    }
+    const entry = describedApi(app, kind);
     reply.header('cache-control', 'public, max-age=300').header('etag', entry.etag)
       .type(kind === 'json' ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8');
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
@@ -156,4 +147,23 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
   });
   app.get(`${apiBase}/openapi.json`, { schema: { response: answer('The OpenAPI 3.1 description', 'application/json') } }, serve('json'));
   app.get(`${apiBase}/openapi.yaml`, { schema: { response: answer('The OpenAPI 3.1 description', 'application/yaml') } }, serve('yaml'));
+}
+
+// The description is the same until the server restarts: built once, kept as text with its
+// ETag, and revalidated by clients after 5 minutes (a deploy changes it).
+const described = new WeakMap<FastifyInstance, Map<string, { body: string; etag: string }>>();
+
+/** The served description as text (the routes must be registered: the app is ready), with its ETag.
+ * The catalogue's own product publishes this same text (product.ts). */
+export function describedApi(app: FastifyInstance, kind: 'json' | 'yaml'): { body: string; etag: string } {
+  let cached = described.get(app);
+  if (!cached) described.set(app, cached = new Map());
+  let entry = cached.get(kind);
+  if (!entry) {
+    const describe = (app as unknown as { swagger: Describe }).swagger;
+    const body = kind === 'json' ? JSON.stringify(describe()) : describe({ yaml: true }) as string;
+    entry = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    cached.set(kind, entry);
+  }
+  return entry;
 }

@@ -95,6 +95,7 @@ export const OPERATIONS: Record<string, OperationWords> = {
   'GET /products/{id}/plans/{planId}/subscriptionRequestDefinitions/{definitionId}': { tag: 'Plans', summary: 'Get a plan\'s subscription request definition', auth: 'optional' },
   'GET /productPlanUnits': { tag: 'Plans', summary: 'List quota units', auth: 'optional' },
   [`GET ${RES}/spec/index`]: { tag: 'Explorer', summary: 'The specification\'s index', auth: 'optional' },
+  [`GET ${RES}/collection`]: { tag: 'Explorer', summary: 'Download the resource\'s collection (Postman v2.1, or OpenAPI re-based on the gateway)', auth: 'optional' },
   [`GET ${RES}/spec/operations/{ordinal}`]: { tag: 'Explorer', summary: 'Get an operation of the specification', auth: 'optional' },
   [`GET ${RES}/spec/operations`]: { tag: 'Explorer', summary: 'List operations of the specification', auth: 'optional' },
   [`GET ${RES}/spec/schemas/{schemaId}`]: { tag: 'Explorer', summary: 'Get a schema of the specification', auth: 'optional' },
@@ -175,4 +176,6 @@ export const OPERATIONS: Record<string, OperationWords> = {
   'POST /webhooks/{id}/enable': { tag: 'Webhooks', summary: 'Turn a disabled webhook endpoint on again' },
   'GET /webhooks/{id}/deliveries': { tag: 'Webhooks', summary: 'List an endpoint\'s deliveries of the last 7 days and their answers' },
   'POST /webhooks/{id}/deliveries/{deliveryId}/redeliver': { tag: 'Webhooks', summary: 'Deliver an event again' },
+  'GET /notificationSettings': { tag: 'Mail', summary: 'Get the signed-in user\'s notification choices (e-mail per kind)' },
+  'PUT /notificationSettings': { tag: 'Mail', summary: 'Turn e-mail notifications on or off per kind (the kinds not given stay as they are)' },
 };

@@ -8,6 +8,7 @@ import type { Caller } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { CALL_UNIT, quotasFor, tryItSubscription, type CountedQuota } from './coverage.ts';
 import { countWindow, giveBack, queueCounts, takeStrict, type CountWindow } from './counters.ts';
+import { announceQuotaExceeded } from './exceeded.ts';
 
 export interface ChargedCall {
   orgId: string;
@@ -46,6 +47,7 @@ export async function chargeCall(app: FastifyInstance, caller: Caller, call: Cha
     await Promise.all(taken.map((t) => giveBack(app.db, subscriptionId, t.id, t.window)));
     const seconds = Math.max(1, Math.ceil((window.end.getTime() - now.getTime()) / 1000));
     reply.header('retry-after', String(seconds));
+    await announceQuotaExceeded(app, { subscriptionId, productId: call.productId, resourceId: call.resourceId }, quota, window, now);
     throw new ApiError(429, 'Too Many Requests',
       `The quota "${quota.title}" of this subscription allows ${quota.limit} ${quota.unitName} ${INTERVAL_WORDS[quota.interval]}; it is reached until ${window.end.toISOString()}.`);
   }

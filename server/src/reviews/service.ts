@@ -9,6 +9,7 @@
 //   Administrator decides through POST /reviews/{id}/approval.
 // - The product's rating_average and rating_total count approved reviews and are rewritten in
 //   the transaction of every change that can move them.
+import { recordNotification } from '../notifications/notify.ts';
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { assertSignedIn, type Caller } from '../context.ts';
@@ -125,6 +126,8 @@ export async function createReview(db: Db, caller: Caller, productId: string, in
         id, productId, orgId: caller.orgId!, userId: caller.userId!, ...review, approvalState: state, createdAt: now, modifiedAt: now,
       });
       if (state === 'approved') await refreshRating(w, productId);
+      // The provider hears of it: a review to moderate, or one published (server/src/notifications).
+      await recordNotification(w, state === 'approved' ? 'review.published' : 'review.pending', id, now);
     });
   } catch (error) {
     for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
@@ -158,6 +161,7 @@ export async function updateReview(db: Db, caller: Caller, productId: string, re
     await w.execute(sql`update reviews set rating = ${review.rating}, title = ${review.title}, comment = ${review.comment},
       approval_state = ${state}, reason = null, reason_code = null, modified_at = ${now.toISOString()}::timestamptz where id = ${reviewId}`);
     await refreshRating(w, productId);
+    await recordNotification(w, state === 'approved' ? 'review.published' : 'review.pending', reviewId, now);
   });
   return getReview(db, caller, productId, reviewId);
 }
@@ -178,6 +182,7 @@ export async function decideReview(db: Db, caller: Caller, reviewId: string, bod
       modified_at = ${now.toISOString()}::timestamptz where id = ${reviewId} and approval_state = 'pending' returning id`);
     if (!updated.length) throw conflict('state', 'The review was decided meanwhile.');
     await refreshRating(w, row.product_id);
+    if (body.state === 'approved') await recordNotification(w, 'review.published', reviewId, now);
   });
   return getReview(db, caller, row.product_id, reviewId);
 }

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorResponses, List } from '../schemas/common.ts';
+import { Conflict, ErrorResponses, List } from '../schemas/common.ts';
 import { NoQuery, ResourceParams } from '../schemas/catalogue.ts';
 import { ApplicationParams } from '../schemas/applications.ts';
 import {
@@ -19,7 +19,7 @@ export default async function accessRequestRoutes(fastify: FastifyInstance): Pro
   const resource = '/products/:id/versions/:versionId/assetresources/:resourceId';
 
   app.post('/applications/:id/accessRequests', {
-    schema: { params: ApplicationParams, querystring: NoQuery, body: AccessRequestCreate, response: { 201: AccessRequestCreated, ...ErrorResponses } },
+    schema: { params: ApplicationParams, querystring: NoQuery, body: AccessRequestCreate, response: { 201: AccessRequestCreated, ...ErrorResponses, ...Conflict } },
   }, async (request, reply) => reply.status(201).send(await createAccessRequest(app.db, request.caller, request.params.id, request.body, app.clock.now())));
 
   app.get('/accessRequests', {
@@ -39,7 +39,7 @@ export default async function accessRequestRoutes(fastify: FastifyInstance): Pro
   });
 
   app.post('/accessRequests/:id/approval', {
-    schema: { params: AccessRequestParams, querystring: NoQuery, body: ApprovalDecision, response: { 200: AccessRequest, ...ErrorResponses } },
+    schema: { params: AccessRequestParams, querystring: NoQuery, body: ApprovalDecision, response: { 200: AccessRequest, ...ErrorResponses, ...Conflict } },
   }, async (request) => decide(app.db, request.caller, request.params.id, request.body, app.clock.now()));
 
   app.get(`${resource}/accessRequests`, {

@@ -3,7 +3,7 @@
 // server/src/assistant/.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorResponses } from '../schemas/common.ts';
+import { Conflict, ErrorResponses } from '../schemas/common.ts';
 import { NoQuery } from '../schemas/catalogue.ts';
 import { FEATURES } from '../schemas/config.ts';
 import { AI_ACTION_CONFIRM_MIME, AI_EVENTS, AiConversationRequest, AiConversationResponse, type AiMessage, type AiPart } from '../schemas/ai.ts';
@@ -21,7 +21,7 @@ export default async function aiRoutes(fastify: FastifyInstance): Promise<void> 
   const limit = new AssistantRateLimit();
 
   app.post('/ai/conversations', {
-    schema: { querystring: NoQuery, body: AiConversationRequest, response: { 200: AiConversationResponse, ...ErrorResponses } },
+    schema: { querystring: NoQuery, body: AiConversationRequest, response: { 200: AiConversationResponse, ...ErrorResponses, ...Conflict } },
   }, async (request, reply) => {
     const caller = request.caller;
     assertSignedIn(caller);

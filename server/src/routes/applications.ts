@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorResponses, List } from '../schemas/common.ts';
+import { Conflict, ErrorResponses, List } from '../schemas/common.ts';
 import { NoQuery } from '../schemas/catalogue.ts';
 import {
   Application, ApplicationCreate, ApplicationOwners, ApplicationParams, ApplicationProfile, ApplicationProfileDefinition,
@@ -49,12 +49,12 @@ export default async function applicationRoutes(fastify: FastifyInstance): Promi
   }, async (request) => getApplication(app.db, request.caller, request.params.id));
 
   app.put(one, {
-    schema: { params: ApplicationParams, querystring: NoQuery, body: ApplicationUpdate, response: { 200: Application, ...ErrorResponses } },
+    schema: { params: ApplicationParams, querystring: NoQuery, body: ApplicationUpdate, response: { 200: Application, ...ErrorResponses, ...Conflict } },
   }, async (request) => updateApplication(app.db, request.caller, request.params.id, request.body, app.clock.now()));
 
   // 202: the application is now deleting; a job removes it with everything it holds.
   app.delete(one, {
-    schema: { params: ApplicationParams, querystring: NoQuery, response: { 202: Application, ...ErrorResponses } },
+    schema: { params: ApplicationParams, querystring: NoQuery, response: { 202: Application, ...ErrorResponses, ...Conflict } },
   }, async (request, reply) => reply.status(202).send(await deleteApplication(app.db, app.jobs, request.caller, request.params.id, app.clock.now())));
 
   app.get(`${one}/resources`, {
@@ -66,7 +66,7 @@ export default async function applicationRoutes(fastify: FastifyInstance): Promi
   }, async (request) => listProfiles(app.db, request.caller, request.params.id, request.query));
 
   app.post(`${one}/profiles`, {
-    schema: { params: ApplicationParams, querystring: NoQuery, body: ProfileCreate, response: { 201: Created, ...ErrorResponses } },
+    schema: { params: ApplicationParams, querystring: NoQuery, body: ProfileCreate, response: { 201: Created, ...ErrorResponses, ...Conflict } },
   }, async (request, reply) => reply.status(201).send(await createProfile(app.db, request.caller, request.params.id, request.body, app.clock.now())));
 
   app.get(profile, {
@@ -74,11 +74,11 @@ export default async function applicationRoutes(fastify: FastifyInstance): Promi
   }, async (request) => getProfile(app.db, request.caller, request.params.id, request.params.profileId));
 
   app.put(profile, {
-    schema: { params: ProfileParams, querystring: NoQuery, body: ProfileUpdate, response: { 200: ApplicationProfile, ...ErrorResponses } },
+    schema: { params: ProfileParams, querystring: NoQuery, body: ProfileUpdate, response: { 200: ApplicationProfile, ...ErrorResponses, ...Conflict } },
   }, async (request) => updateProfile(app.db, request.caller, request.params.id, request.params.profileId, request.body, app.clock.now()));
 
   app.delete(profile, {
-    schema: { params: ProfileParams, querystring: NoQuery, response: { 204: Type.Null(), ...ErrorResponses } },
+    schema: { params: ProfileParams, querystring: NoQuery, response: { 204: Type.Null(), ...ErrorResponses, ...Conflict } },
   }, async (request, reply) => {
     await deleteProfile(app.db, request.caller, request.params.id, request.params.profileId);
     return reply.status(204).send(null);

@@ -5,7 +5,7 @@ import { assertVerified } from '../auth/accountMail.ts';
 import { emitWebhookEvent } from '../webhooks/service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorResponses, IdParams, List } from '../schemas/common.ts';
+import { Conflict, ErrorResponses, IdParams, List } from '../schemas/common.ts';
 import { NoQuery, ResourceParams } from '../schemas/catalogue.ts';
 import {
   Credential, CredentialCreate, CredentialParams, CredentialPolicies, CredentialQuery, CredentialRequestDefinition,
@@ -29,7 +29,7 @@ export default async function credentialRoutes(fastify: FastifyInstance): Promis
   if (app.hasDecorator('jobs')) registerCredentialJobs(app.jobs, credentialsRuntime(app.db, app.credentialsOptions));
 
   app.post('/applications/:id/credentials', {
-    schema: { params: IdParams, body: CredentialCreate, response: { 201: Credential, ...ErrorResponses } },
+    schema: { params: IdParams, body: CredentialCreate, response: { 201: Credential, ...ErrorResponses, ...Conflict } },
   }, async (request, reply) => {
     // A self-registered address must be confirmed first (settings.email_verification; issue 33).
     await assertVerified(app.db, request.caller);
@@ -46,7 +46,7 @@ export default async function credentialRoutes(fastify: FastifyInstance): Promis
   }, async (request) => listCredentials(app.db, request.caller, request.query, app.clock.now()));
 
   app.get('/credentials/:id', {
-    schema: { params: CredentialParams, querystring: CredentialQuery, response: { 200: Credential, ...ErrorResponses } },
+    schema: { params: CredentialParams, querystring: CredentialQuery, response: { 200: Credential, ...ErrorResponses, ...Conflict } },
   }, async (request) => getCredential(app, request.caller, request.params.id, request.query.decrypt === true));
 
   app.get('/credentials/:id/policies', {
@@ -62,15 +62,15 @@ export default async function credentialRoutes(fastify: FastifyInstance): Promis
 
   for (const action of ['renew', 'suspend', 'enable'] as const) {
     app.post(`/credentials/:id/${action}`, {
-      schema: { params: CredentialParams, response: { 200: Credential, ...ErrorResponses } },
+      schema: { params: CredentialParams, response: { 200: Credential, ...ErrorResponses, ...Conflict } },
     }, async (request) => applyAction(app, request.caller, request.params.id, action));
   }
   app.post('/credentials/:id/rotate', {
-    schema: { params: CredentialParams, body: CredentialRotate, response: { 200: Credential, ...ErrorResponses } },
+    schema: { params: CredentialParams, body: CredentialRotate, response: { 200: Credential, ...ErrorResponses, ...Conflict } },
   }, async (request) => applyAction(app, request.caller, request.params.id, 'rotate', request.body.title));
 
   app.delete('/credentials/:id', {
-    schema: { params: CredentialParams, response: { 202: Credential, ...ErrorResponses } },
+    schema: { params: CredentialParams, response: { 202: Credential, ...ErrorResponses, ...Conflict } },
   }, async (request, reply) => reply.code(202).send(await applyAction(app, request.caller, request.params.id, 'delete')));
 
   app.get('/products/:id/versions/:versionId/assetresources/:resourceId/credentialRequestDefinitions', {

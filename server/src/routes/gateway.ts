@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AuthorizeQuery, GatewayHeaders, GatewayParams, TokenRequest } from '../schemas/gateway.ts';
 import { ResourceParams } from '../schemas/explorer.ts';
+import { ErrorResponses, Redirect } from '../schemas/common.ts';
 import { GATEWAY_MAX_REQUEST_BYTES } from '../../../src/rules/constants.ts';
 import { handleTryIt } from '../gateway/call.ts';
 import { flushTransactions } from '../gateway/record.ts';
@@ -21,7 +22,7 @@ export default async function gatewayRoutes(app: FastifyInstance): Promise<void>
   app.addHook('onClose', async () => { if (app.hasDecorator('db')) { await flushTransactions(app.db); await releaseLeases(app.db); } });
   const spec = '/products/:id/versions/:versionId/assetresources/:resourceId/spec';
   r.post(`${spec}/token`, { schema: { params: ResourceParams, body: TokenRequest } }, (request, reply) => handleToken(app, request, reply));
-  r.get(`${spec}/authorize`, { schema: { params: ResourceParams, querystring: AuthorizeQuery } },
+  r.get(`${spec}/authorize`, { schema: { params: ResourceParams, querystring: AuthorizeQuery, response: { 302: Redirect('To redirect_uri with the code (or, for response_type=token, the token in the fragment)'), ...ErrorResponses } } },
     (request, reply) => handleAuthorize(app, request, reply));
 
   await app.register(async (proxy) => {

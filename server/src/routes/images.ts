@@ -2,9 +2,8 @@
 // organisation uploaded is served only to that organisation (others get 404, not a hint it exists).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
-import { ErrorResponses, IdParams } from '../schemas/common.ts';
+import { ErrorResponses, IdParams, ImageContent } from '../schemas/common.ts';
 import { images } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { IMAGE_CACHE_MS } from '../../../src/rules/constants.ts';
@@ -15,7 +14,7 @@ export default async function imageRoutes(fastify: FastifyInstance): Promise<voi
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get('/images/:id', {
-    schema: { params: IdParams, response: { 200: Type.Unsafe<Buffer>({ description: 'the image bytes' }), ...ErrorResponses } },
+    schema: { params: IdParams, response: { 200: ImageContent, ...ErrorResponses } },
   }, async (request, reply) => {
     const [image] = await app.db.select().from(images).where(eq(images.id, request.params.id));
     if (!image || (image.orgId !== null && image.orgId !== request.caller.orgId)) throw notFound(`Image ${request.params.id}`);

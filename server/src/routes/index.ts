@@ -31,6 +31,8 @@ import analytics from './analytics.ts';
 import mail from './mail.ts';
 import account from './account.ts';
 import webhooks from './webhooks.ts';
+import notifications from './notifications.ts';
+import collections from './collections.ts';
 
 /** Every area of the /api/v1 contract, one module each (one line per area). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -66,4 +68,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mail);
   await app.register(account);
   await app.register(webhooks);
+  await app.register(notifications);
+  await app.register(collections);
 }

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorResponses, Id, List } from '../schemas/common.ts';
+import { Conflict, ErrorResponses, Id, List } from '../schemas/common.ts';
 import { NoQuery } from '../schemas/catalogue.ts';
 import { Invitation, InvitationCreateBody, InvitationCreated, InvitationLookup, InvitationLookupQuery } from '../schemas/invitations.ts';
 import { eq } from 'drizzle-orm';
@@ -48,7 +48,7 @@ export default async function invitationRoutes(fastify: FastifyInstance): Promis
   });
 
   app.delete('/invitations/:id', {
-    schema: { params: Params, querystring: NoQuery, response: { 204: Type.Null(), ...ErrorResponses } },
+    schema: { params: Params, querystring: NoQuery, response: { 204: Type.Null(), ...ErrorResponses, ...Conflict } },
   }, async (request, reply) => {
     await revokeInvitation(app.db, request.caller, request.params.id);
     return reply.status(204).send(null);

@@ -4,9 +4,8 @@
 // link is the payer's proof). Also the billing jobs (billing/billing.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorResponse, ErrorResponses, HtmlPage, List } from '../schemas/common.ts';
+import { Conflict, ErrorResponse, ErrorResponses, HtmlPage, List, PdfContent } from '../schemas/common.ts';
 import { NoQuery } from '../schemas/catalogue.ts';
-import { Type } from '@sinclair/typebox';
 import { Checkout, CheckoutForm, CheckoutQuery, Invoice, InvoiceParams, InvoicePdfQuery, InvoicesQuery } from '../schemas/invoices.ts';
 import { invoicePdf, pdfLocale } from '../billing/invoicePdf.ts';
 import { getInvoice, invoiceDocument, invoiceForCheckout, invoiceToPay, listInvoices, markPaid } from '../billing/invoices.ts';
@@ -38,7 +37,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance): Promise<v
   // The invoice as a PDF (billing/invoicePdf.ts), for its payer's organisation and its provider;
   // labels in ?locale= (en-US, fr-FR, pt-BR, de-DE, or a language), else Accept-Language.
   app.get('/invoices/:id/pdf', {
-    schema: { params: InvoiceParams, querystring: InvoicePdfQuery, response: { 200: Type.Unsafe<Buffer>({ description: 'application/pdf' }), ...ErrorResponses } },
+    schema: { params: InvoiceParams, querystring: InvoicePdfQuery, response: { 200: PdfContent, ...ErrorResponses } },
   }, async (request, reply) => {
     const { invoice, seller, payer } = await invoiceDocument(app.db, request.caller, request.params.id);
     const locale = pdfLocale(request.query.locale ?? request.headers['accept-language']);
@@ -49,7 +48,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance): Promise<v
   });
 
   app.post('/invoices/:id/checkout', {
-    schema: { params: InvoiceParams, querystring: NoQuery, response: { 200: Checkout, ...ErrorResponses } },
+    schema: { params: InvoiceParams, querystring: NoQuery, response: { 200: Checkout, ...ErrorResponses, ...Conflict } },
   }, async (request) => {
     const invoice = await invoiceToPay(app.db, request.caller, request.params.id);
     const provider = await paymentProvider(app.db);
@@ -86,7 +85,7 @@ export default async function invoiceRoutes(fastify: FastifyInstance): Promise<v
   }, async (request, reply) => {
     const found = await checkoutOf(request.params.id, request.body.token);
     if (!found) return html(reply, 403, checkoutErrorHtml('This checkout link is not valid or has expired. Open the invoice again from your subscription.'));
-    const paid = await markPaid(app.db, found.invoice.id);
+    const paid = await markPaid(app.db, found.invoice.id, app.clock.now());
     const invoice = (await invoiceForCheckout(app.db, found.invoice.id))!;
     return html(reply, paid ? 200 : 409, checkoutHtml(invoice, null, paid ? 'Payment received. Thank you.' : `This invoice is ${invoice.status}: nothing was paid.`));
   });

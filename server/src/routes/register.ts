@@ -3,7 +3,7 @@
 // register.ts), or a Consumer of the organisation whose invitation it holds; the answer is sign-in's, so the new user is signed in at once.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorResponses } from '../schemas/common.ts';
+import { Conflict, ErrorResponses } from '../schemas/common.ts';
 import { NoQuery } from '../schemas/catalogue.ts';
 import { TokenPair } from '../schemas/auth.ts';
 import { RegisterBody } from '../schemas/registration.ts';
@@ -23,7 +23,7 @@ export default async function registerRoutes(fastify: FastifyInstance): Promise<
   const throttle = new RegistrationThrottle(app.db, app.clock);
 
   app.post('/auth/register', {
-    schema: { querystring: NoQuery, body: RegisterBody, response: { 201: TokenPair, ...ErrorResponses } },
+    schema: { querystring: NoQuery, body: RegisterBody, response: { 201: TokenPair, ...ErrorResponses, ...Conflict } },
   }, async (request, reply) => {
     // What the text must be first (the same answer whatever the settings), then whether this
     // marketplace takes registrations, then the count per client address (429 past it), and only

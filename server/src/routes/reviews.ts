@@ -2,7 +2,7 @@
 // behaviour in server/src/reviews/service.ts. Behind the catalogue gate, as the product pages are.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorResponses, IdParams, List } from '../schemas/common.ts';
+import { Conflict, ErrorResponses, IdParams, List } from '../schemas/common.ts';
 import { NoQuery } from '../schemas/catalogue.ts';
 import { ApprovalDecision } from '../schemas/accessRequests.ts';
 import { ProductReviewParams, Review, ReviewInput, ReviewParams, ReviewsQuery } from '../schemas/reviews.ts';
@@ -18,7 +18,7 @@ export default async function reviewRoutes(fastify: FastifyInstance): Promise<vo
   }, async (request) => listReviews(app.db, request.caller, request.params.id, request.query));
 
   app.post('/products/:id/reviews', {
-    schema: { params: IdParams, querystring: NoQuery, body: ReviewInput, response: { 201: Review, ...ErrorResponses } },
+    schema: { params: IdParams, querystring: NoQuery, body: ReviewInput, response: { 201: Review, ...ErrorResponses, ...Conflict } },
   }, async (request, reply) => reply.status(201).send(await createReview(app.db, request.caller, request.params.id, request.body, app.clock.now())));
 
   app.put('/products/:id/reviews/:reviewId', {
@@ -26,6 +26,6 @@ export default async function reviewRoutes(fastify: FastifyInstance): Promise<vo
   }, async (request) => updateReview(app.db, request.caller, request.params.id, request.params.reviewId, request.body, app.clock.now()));
 
   app.post('/reviews/:id/approval', {
-    schema: { params: ReviewParams, querystring: NoQuery, body: ApprovalDecision, response: { 200: Review, ...ErrorResponses } },
+    schema: { params: ReviewParams, querystring: NoQuery, body: ApprovalDecision, response: { 200: Review, ...ErrorResponses, ...Conflict } },
   }, async (request) => decideReview(app.db, request.caller, request.params.id, request.body, app.clock.now()));
 }

@@ -6,7 +6,7 @@ import { assertVerified } from '../auth/accountMail.ts';
 import { emitWebhookEvent } from '../webhooks/service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorResponses, List } from '../schemas/common.ts';
+import { Conflict, ErrorResponses, List } from '../schemas/common.ts';
 import { NoQuery } from '../schemas/catalogue.ts';
 import { ApprovalDecision } from '../schemas/accessRequests.ts';
 import {
@@ -29,7 +29,7 @@ export default async function subscriptionRoutes(fastify: FastifyInstance): Prom
   }, async (request) => listSubscriptions(app.db, request.caller, request.query));
 
   app.post('/subscriptions', {
-    schema: { querystring: NoQuery, body: SubscriptionCreate, response: { 201: SubscriptionCreated, ...ErrorResponses } },
+    schema: { querystring: NoQuery, body: SubscriptionCreate, response: { 201: SubscriptionCreated, ...ErrorResponses, ...Conflict } },
   }, async (request, reply) => {
     // A self-registered address must be confirmed first (settings.email_verification; issue 33).
     await assertVerified(app.db, request.caller);
@@ -52,14 +52,14 @@ export default async function subscriptionRoutes(fastify: FastifyInstance): Prom
 
   // 202: the subscription is archiving; the job archives it (GET shows state archived after).
   app.delete('/subscriptions/:id', {
-    schema: { params: SubscriptionParams, querystring: NoQuery, response: { 202: Subscription, ...ErrorResponses } },
+    schema: { params: SubscriptionParams, querystring: NoQuery, response: { 202: Subscription, ...ErrorResponses, ...Conflict } },
   }, async (request, reply) => {
     await unsubscribe(app.db, app.jobs, request.caller, request.params.id, app.clock.now());
     return reply.status(202).send(await getSubscription(app.db, request.caller, request.params.id));
   });
 
   app.post('/subscriptions/:id/approval', {
-    schema: { params: SubscriptionParams, querystring: NoQuery, body: ApprovalDecision, response: { 200: Subscription, ...ErrorResponses } },
+    schema: { params: SubscriptionParams, querystring: NoQuery, body: ApprovalDecision, response: { 200: Subscription, ...ErrorResponses, ...Conflict } },
   }, async (request) => {
     await decideSubscription(app.db, request.caller, request.params.id, request.body, app.clock.now());
     return getSubscription(app.db, request.caller, request.params.id);

@@ -30,6 +30,14 @@ export const IdParams = Type.Object({ id: Id });
 /** The 200 of a route answering stored content (a specification, a document) in its own media type:
  * not serialised by schema, described for the OpenAPI description (server/src/openapi). */
 export const StoredContent = { description: 'The content as stored, in its own media type', content: { '*/*': { schema: {} } } };
+/** Bytes sent as they are (a Buffer), described as a binary string. */
+const Binary = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
+/** The 200 of an image route: the bytes in the image's own type (PNG, JPEG, SVG…), never JSON. */
+export const ImageContent = { description: 'The image bytes, in their own type', content: { 'image/*': { schema: Binary } } };
+/** The 200 of a route answering a PDF document (an invoice). */
+export const PdfContent = { description: 'The PDF document', content: { 'application/pdf': { schema: Binary } } };
+/** A redirect (no body), for the response part of a route schema. */
+export const Redirect = (description: string) => ({ type: 'null', description } as const);
 /** An answer that is an HTML page (the fake payment provider's checkout). */
 export const HtmlPage = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
 
@@ -37,3 +45,6 @@ export const HtmlPage = (description: string) => ({ description, content: { 'tex
 export const ErrorResponses = {
   400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse,
 };
+/** The 409 of a route whose object's state can refuse the change (a decided request, an active
+ * application, a plan already held); declared so the description lists it (Portman, Prism). */
+export const Conflict = { 409: ErrorResponse };

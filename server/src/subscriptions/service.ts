@@ -7,6 +7,7 @@
 // - POST /subscriptions/{id}/approval: a provider Administrator of the product decides a pending one.
 // Every write is one transaction; writes that depend on a state are guarded by it in the UPDATE,
 // so two requests at once cannot both pass.
+import { recordNotification } from '../notifications/notify.ts';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Caller } from '../context.ts';
@@ -84,6 +85,8 @@ export async function createSubscription(db: Db, caller: Caller, body: Subscript
       state: 'active', approvalState: automatic ? 'approved' : 'pending', approvedAt: automatic ? now : null,
       data, history, createdBy: caller.userId, createdAt: now, modifiedAt: now,
     });
+    // The provider's approvers hear of a subscription that waits for them (server/src/notifications).
+    if (!automatic) await recordNotification(w, 'subscription.pending', id, now);
     // A paid plan's first invoice and billing cycle (server/src/billing), once approved.
     if (automatic) {
       await startBilling(w, {
@@ -141,6 +144,7 @@ export async function decideSubscription(db: Db, caller: Caller, id: string, bod
       returning s.id, s.org_id, s.plan_id, s.product_id, s.owner_id, pl.title as plan_title, pl.type as plan_type, pl.billing as plan_billing`);
     const u = updated[0];
     if (!u) throw conflict('state', 'The subscription was decided meanwhile.');
+    await recordNotification(w, 'subscription.decided', id, now);
     if (body.state === 'approved') {
       await startBilling(w, {
         subscription: { id: u.id, orgId: u.org_id, planId: u.plan_id, productId: u.product_id, ownerId: u.owner_id },

@@ -1,5 +1,6 @@
 // The assistant's modal conversation (spec 3 §2.6, §4, §5, §8): the message list, the question box,
-// Send, and Cancel while an answer arrives. Closing resets everything and cancels what is pending.
+// Send, and Cancel while an answer arrives. Closing resets everything and cancels what is pending;
+// following a reference only leaves (the conversation is kept for the tab and shown again on reopening).
 // A confirmed 'subscribe' opens the subscription side panel pre-filled with the plan (over the
 // conversation); 'requestAccess' leaves for the request-access wizard.
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -48,6 +49,7 @@ export default function AssistantDialog({ onClose }: { onClose: () => void }) {
     conversation.reset();
     onClose();
   };
+  const leave = () => onClose();
 
   const confirmed = useMemo(() => new Set(messages.flatMap((m) => (m.confirms && !m.failed ? [m.confirms.id] : []))), [messages]);
 
@@ -94,7 +96,7 @@ export default function AssistantDialog({ onClose }: { onClose: () => void }) {
                 confirmed={confirmed}
                 busy={responding}
                 onConfirm={conversation.confirm}
-                onFollow={close}
+                onFollow={leave}
               />
             ))}
           </ol>

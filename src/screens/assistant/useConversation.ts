@@ -10,7 +10,7 @@ import {
 } from '../../api/ai.ts';
 import { useApi } from '../../api/context.ts';
 import { ApiError, isAbort } from '../../api/errors.ts';
-import { firstWords, recentHistory, revealRate, splitParts, wordCount } from '../../rules/assistant.ts';
+import { firstWords, recentHistory, restoreConversation, revealRate, saveConversation, splitParts, tabStorage, wordCount } from '../../rules/assistant.ts';
 
 export interface ChatMessage {
   id: number;
@@ -117,11 +117,13 @@ export interface Conversation {
 
 export function useConversation({ stream, onResults }: { stream: boolean; onResults?: (results: AiActionResult[]) => void }): Conversation {
   const api = useApi();
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  // The tab's conversation, restored when the dialog opens again (after following a reference or a reload).
+  const [saved] = useState(() => restoreConversation<ChatMessage>(tabStorage()));
+  const [messages, setMessages] = useState<ChatMessage[]>(() => saved?.messages ?? []);
   const [responding, setResponding] = useState(false);
-  const conversationId = useRef<string | null>(null);
+  const conversationId = useRef<string | null>(saved?.conversationId ?? null);
   const controller = useRef<AbortController | null>(null);
-  const nextId = useRef(1);
+  const nextId = useRef(Math.max(0, ...(saved?.messages ?? []).map((m) => m.id)) + 1);
   /** The answer being received and typed out, and how many words of it are on screen (fractional). */
   const answer = useRef<{ id: number; shown: number; rate: number } | null>(null);
   const latest = useRef(messages);
@@ -287,9 +289,17 @@ export function useConversation({ stream, onResults }: { stream: boolean; onResu
     controller.current = null;
     answer.current = null;
     conversationId.current = null;
+    saveConversation(tabStorage(), null);
     setResponding(false);
     setMessages([]);
   }, []);
+
+  // Kept once each answer is on screen: whole messages, typed out (a restored answer is not typed again).
+  useEffect(() => {
+    if (responding || !conversationId.current) return;
+    const kept = messages.filter((m) => m.received).map((m) => ({ ...m, shown: wordCount(m.text) }));
+    saveConversation(tabStorage(), kept.length ? { conversationId: conversationId.current, messages: kept } : null);
+  }, [messages, responding]);
 
   // Closing (unmounting) cancels what is pending.
   useEffect(() => () => controller.current?.abort(), []);

@@ -18,7 +18,7 @@ import { Status } from '../../ui/Status.tsx';
 import { LinkTabs, type LinkTabItem } from '../../ui/Tabs.tsx';
 import { Tooltip } from '../../ui/Tooltip.tsx';
 import type { Tone } from '../../ui/tone.ts';
-import { DownloadButton } from './DownloadButton.tsx';
+import { CollectionButtons, DownloadButton } from './DownloadButton.tsx';
 import { SpecView } from './SpecView.tsx';
 import { Warnings } from './Warnings.tsx';
 import { preloadViewerFor } from './viewers.ts';
@@ -150,6 +150,7 @@ function Header({ product, resource, productId, versionId, versionLabel }: {
         </div>
         <div className="flex shrink-0 flex-col items-stretch gap-2 sm:items-end">
           <DownloadButton productId={productId} versionId={versionId} resource={resource} />
+          <CollectionButtons productId={productId} versionId={versionId} resource={resource} />
           {/* On the header, so every tab (the methods view too) offers it, not only "Access requests". */}
           {consumer && (
             <Suspense fallback={null}>

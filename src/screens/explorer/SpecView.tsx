@@ -2,14 +2,16 @@
 // and 3.1 in the interactive explorer; AsyncAPI in its own viewer; GraphQL in GraphiQL with an
 // endpoint selector; WSDL and protobuf in the code viewer; anything else a notice with a
 // download. Every heavy viewer is a lazy chunk.
-import { Suspense, useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useResourceText, useSpecIndex, type AssetResource, type SpecIndexResponse } from '../../api/explorer.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { extensionOf, languageOf, previewKind } from '../../rules/codeViewer.ts';
 import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder, UnauthorizedPlaceholder, errorStatus } from '../../ui/Placeholders.tsx';
 import { ConsoleBar } from './console/ConsoleBar.tsx';
 import { ConsoleProvider, useConsole } from './console/context.tsx';
+import { AsyncApiSamples } from './AsyncApiSamples.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
+import { GraphqlSamples, type GraphqlEditorRequest } from './GraphqlSamples.tsx';
 import { Code } from './LazyCode.tsx';
 import { OpenApiExplorer } from './openapi/OpenApiExplorer.tsx';
 import { AsyncApiViewer, GraphiqlViewer, OPENAPI_TYPES } from './viewers.ts';
@@ -99,29 +101,36 @@ function GraphqlExplorer() {
       return { errors: [{ message: `HTTP ${answer.status}: ${answer.text.slice(0, 500)}` }] };
     }
   }, [call, tryIt, t]);
+  // The query in the editor, for the code samples; the IDE itself is not redrawn for each edit.
+  const [request, setRequest] = useState<GraphqlEditorRequest | null>(null);
+  const comment = t('explorer.graphql.comment');
+  const ide = useMemo(() => (text.data === undefined ? null
+    : <GraphiqlViewer definition={text.data} fetcher={fetcher} comment={comment} onRequestChange={setRequest} />), [text.data, fetcher, comment]);
   return (
     <div className="flex flex-col gap-4" data-explorer="graphql">
       <ConsoleBar serverLabel={t('explorer.console.endpoint')} />
       {text.error ? <FetchError error={text.error} onRetry={() => void text.mutate()} />
-        : text.data === undefined ? <LoadingPlaceholder className="py-24" />
-        : (
-          <Suspense fallback={<LoadingPlaceholder className="py-24" />}>
-            <GraphiqlViewer definition={text.data} fetcher={fetcher} comment={t('explorer.graphql.comment')} />
-          </Suspense>
-        )}
+        : !ide ? <LoadingPlaceholder className="py-24" />
+        : <Suspense fallback={<LoadingPlaceholder className="py-24" />}>{ide}</Suspense>}
+      {ide && <GraphqlSamples request={request} />}
     </div>
   );
 }
 
 function AsyncApiView({ productId, versionId, resource }: SpecViewProps) {
   const text = useResourceText(productId, versionId, resource.id);
+  // The index (channels and servers) for the subscribe samples; the viewer does not wait for it.
+  const index = useSpecIndex(productId, versionId, resource.id);
   if (text.error) return <FetchError error={text.error} onRetry={() => void text.mutate()} />;
   if (text.data === undefined) return <LoadingPlaceholder className="py-24" />;
   return (
-    <div className="rounded-xl border border-gray-200 bg-white p-2 shadow-sm sm:p-4" data-explorer="asyncapi">
-      <Suspense fallback={<LoadingPlaceholder className="py-24" />}>
-        <AsyncApiViewer schema={text.data} />
-      </Suspense>
+    <div className="flex flex-col gap-4">
+      {index.data && !index.data.error && <AsyncApiSamples index={index.data} />}
+      <div className="rounded-xl border border-gray-200 bg-white p-2 shadow-sm sm:p-4" data-explorer="asyncapi">
+        <Suspense fallback={<LoadingPlaceholder className="py-24" />}>
+          <AsyncApiViewer schema={text.data} />
+        </Suspense>
+      </div>
     </div>
   );
 }

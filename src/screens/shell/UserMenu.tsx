@@ -33,7 +33,7 @@ export function useSignOut(settings: Pick<SiteSettings, 'logout_url'> | undefine
   }, [api, navigate, settings?.logout_url]);
 }
 
-/** A page of the user menu (invitations, outbox, webhooks). */
+/** A page of the user menu (notifications, invitations, outbox, webhooks). */
 function MenuLink({ to, name, label, onClick }: { to: string; name: string; label: string; onClick: () => void }) {
   return (
     <Link to={to} onClick={onClick} data-menu={name}
@@ -78,6 +78,8 @@ export function UserMenu({ settings }: { settings: SiteSettings }) {
           <p className="m-0 truncate text-xs text-gray-500">{session?.user.email}</p>
         </div>
         <div className="p-1.5">
+          {/* Everyone chooses which notifications reach them by e-mail (issue 33). */}
+          <MenuLink to="/notifications" name="notifications" label={t('shell.menu.notifications')} onClick={close} />
           {canInvite && <MenuLink to="/invitations" name="invitations" label={t('shell.menu.invitations')} onClick={close} />}
           {canReadOutbox && <MenuLink to="/outbox" name="outbox" label={t('shell.menu.outbox')} onClick={close} />}
           {canReadOutbox && <MenuLink to="/webhooks" name="webhooks" label={t('shell.menu.webhooks')} onClick={close} />}

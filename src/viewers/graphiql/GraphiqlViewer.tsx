@@ -5,7 +5,7 @@
 import { GraphiQL } from 'graphiql';
 import graphiqlCss from 'graphiql/style.css?inline';
 import { buildClientSchema, buildSchema, getNamedType, isLeafType, isObjectType, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Isolated } from '../Isolated.tsx';
 import { PortalContainer } from './portal.tsx';
 import { installMonacoWorkers } from './workers.ts';
@@ -23,7 +23,12 @@ export interface GraphiqlViewerProps {
   comment: string;
   /** Height of the IDE (it fills it). */
   height?: string;
+  /** Told the request in the editor (the active tab's query, variables as typed, operation) when
+   * shown and on every edit: the code samples are of what the reader is trying. */
+  onRequestChange?: (request: GraphqlEditorRequest) => void;
 }
+
+export interface GraphqlEditorRequest { query: string; variables: string; operationName: string | null }
 
 // Narrow widths (a phone, a narrow column): side by side, the query and the result would each get
 // ~130 px. The IDE stacks instead: its sidebar becomes a row on top, the result goes under the
@@ -151,9 +156,26 @@ export function defaultQueryOf(schema: GraphQLSchema | null, comment: string): s
   return `${head}query {\n  ${field.name} {\n${inner}\n  }\n}\n`;
 }
 
-export default function GraphiqlViewer({ definition, fetcher, comment, height = '680px' }: GraphiqlViewerProps) {
+type TabsState = { tabs: Array<{ query: string | null; variables?: string | null; operationName: string | null }>; activeTabIndex: number };
+
+export default function GraphiqlViewer({ definition, fetcher, comment, height = '680px', onRequestChange }: GraphiqlViewerProps) {
   const schema = useMemo(() => schemaOf(definition), [definition]);
   const defaultQuery = useMemo(() => defaultQueryOf(schema, comment), [schema, comment]);
+  const request = useRef<GraphqlEditorRequest>({ query: defaultQuery, variables: '', operationName: null });
+  const listener = useRef(onRequestChange);
+  listener.current = onRequestChange;
+  const report = useCallback((patch: Partial<GraphqlEditorRequest>) => {
+    request.current = { ...request.current, ...patch };
+    listener.current?.(request.current);
+  }, []);
+  useEffect(() => report({ query: defaultQuery }), [defaultQuery, report]);
+  const onEditQuery = useCallback((query: string) => report({ query }), [report]);
+  const onEditVariables = useCallback((variables: string) => report({ variables }), [report]);
+  const onEditOperationName = useCallback((name: string) => report({ operationName: name || null }), [report]);
+  const onTabChange = useCallback((state: TabsState) => {
+    const tab = state.tabs[state.activeTabIndex];
+    if (tab) report({ query: tab.query ?? '', variables: tab.variables ?? '', operationName: tab.operationName ?? null });
+  }, [report]);
   const storage = useMemo(memoryStorage, []);
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const [holder, setHolder] = useState<HTMLDivElement | null>(null);
@@ -175,6 +197,10 @@ export default function GraphiqlViewer({ definition, fetcher, comment, height = 
               forcedTheme="light"
               isHeadersEditorEnabled
               shouldPersistHeaders={false}
+              onEditQuery={onEditQuery}
+              onEditVariables={onEditVariables}
+              onEditOperationName={onEditOperationName}
+              onTabChange={onTabChange as never}
             />
           </div>
         </div>
