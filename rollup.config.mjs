@@ -114,21 +114,54 @@ function reactSyncStore() {
   };
 }
 
-/** Message sections every element needs; the others load with the first text that asks for them. */
-const CORE_SECTIONS = ['common', 'shell', 'ui'];
 const SECTION_PREFIX = '\0agora-messages/';
+/** Sections any screen shows texts of: split by what the landing route shows (src/i18n/intl.ts
+ * SHARED_SECTIONS loads their rest with any other section). */
+const SHARED_SECTIONS = ['common', 'shell', 'ui'];
 
 /**
  * Runs after esbuild, when a message module is plain JavaScript: evaluates it, compiles every
- * text with arguments to its ICU syntax tree, keeps the core sections in the module and moves
- * every other section (key prefix: catalogue., applications.…) to a chunk of its own, listed in
- * `__agoraSections` for src/i18n/intl.ts to load on demand.
+ * text with arguments to its ICU syntax tree, keeps in the module the texts the landing route
+ * shows (keys written in the modules it loads: the entries' static imports, the portal shell and
+ * the home screen; whole sections, but only those texts of the shared ones) and moves every other
+ * text to a chunk per section (key prefix: catalogue., shell.…), listed in `__agoraSections` for
+ * src/i18n/intl.ts to load on demand. The landing route then downloads ~40 of the ~180 shared
+ * texts (common, shell, ui) instead of all of them, and no section chunk.
  */
 function precompiledMessages() {
   const MESSAGES = /\/src\/i18n\/messages\/([a-z]+)\.ts$/;
   const sections = new Map();
+  let firstPaint = null;
+
+  /** The key-shaped strings of the landing route's modules: keys written out, and the starts of
+   * template literals a key is completed from (`shell.nav.${id}`, kept as 'shell.nav.*'). */
+  async function landingStrings(ctx) {
+    const roots = [
+      ...Object.values(bundle.input),
+      resolve(root, 'src/screens/shell/Portal.tsx'),
+      resolve(root, 'src/screens/home/Home.tsx'),
+    ];
+    const seen = new Set();
+    const words = new Set();
+    const visit = async (id) => {
+      if (seen.has(id) || MESSAGES.test(id) || id.startsWith(SECTION_PREFIX) || id.includes('/node_modules/') || id.startsWith('\0')) return;
+      seen.add(id);
+      const info = await ctx.load({ id, resolveDependencies: true });
+      // A key, or a template's start that a key is completed from (`shell.locale.${locale}`).
+      for (const m of (info.code ?? '').matchAll(/(["'`])([a-z]+\.[A-Za-z0-9.-]*)(\1|\$\{)/g)) words.add(m[3] === '${' ? `${m[2]}*` : m[2]);
+      await Promise.all(info.importedIds.map(visit));
+    };
+    await Promise.all(roots.map(visit));
+    return words;
+  }
+
+  const shownOnLanding = (words, key) => words.has(key) || [...words].some((w) => w.endsWith('*') && key.startsWith(w.slice(0, -1)));
+
   return {
     name: 'agora-precompiled-messages',
+    buildStart() {
+      firstPaint = null;
+    },
     resolveId(source) {
       return source.startsWith(SECTION_PREFIX) ? source : null;
     },
@@ -141,11 +174,16 @@ function precompiledMessages() {
     async transform(code, id) {
       const file = MESSAGES.exec(id);
       if (!file) return null;
+      firstPaint ??= landingStrings(this);
+      const words = await firstPaint;
       const mod = await import('data:text/javascript;base64,' + Buffer.from(code).toString('base64'));
       const out = [];
       for (const [name, messages] of Object.entries(mod)) {
         const core = {};
         const lazy = {};
+        // A section the landing route's screens name (home, tiles) stays whole: naming it would
+        // load its rest, and the shared sections' rest with it.
+        const landingSections = new Set(Object.keys(messages).filter((key) => shownOnLanding(words, key)).map((key) => key.split('.')[0]));
         for (const [key, text] of Object.entries(messages)) {
           let value = text;
           if (typeof text === 'string' && text.includes('{')) {
@@ -156,7 +194,7 @@ function precompiledMessages() {
             }
           }
           const section = key.split('.')[0];
-          if (CORE_SECTIONS.includes(section)) core[key] = value;
+          if (SHARED_SECTIONS.includes(section) ? shownOnLanding(words, key) : landingSections.has(section)) core[key] = value;
           else (lazy[section] ??= {})[key] = value;
         }
         out.push(`export const ${name} = ${JSON.stringify(core)};`);
@@ -417,8 +455,10 @@ const bundle = {
     // chunk. @formatjs stays out: it loads only when a text needs plural or select formatting.
     // The landing route's shared code is grouped (see chunkGroups).
     manualChunks(id, { getModuleInfo, getModuleIds }) {
-      // swr's add-ons (infinite, mutation…) stay with the screens that use them.
+      // swr's add-ons (infinite, mutation…) stay with the screens that use them, and zustand's
+      // shallow comparison with the viewer that does (GraphiQL): ~0.5 KB gzip off every page.
       if (/node_modules\/swr\/dist\/(infinite|mutation|subscription|immutable)\//.test(id)) return undefined;
+      if (/node_modules\/zustand\/esm\/(vanilla\/|react\/)?shallow\.mjs$/.test(id)) return undefined;
       if (/node_modules\/(react|react-dom|scheduler|@r2wc|zustand|swr|ky)\//.test(id)) {
         return 'runtime';
       }

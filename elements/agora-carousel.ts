@@ -15,4 +15,4 @@ defineElement('agora-carousel', () => import('../src/screens/carousel/Carousel.t
   heading: 'string',
   /** How many products, 1 to 100. @default 10 */
   limit: 'number',
-}, { sections: ['home'], catalogue: true });
+}, { sections: ['carousel'], catalogue: true });

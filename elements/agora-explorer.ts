@@ -1,6 +1,5 @@
 // <agora-explorer>: see the JSDoc below (the source of dist/custom-elements.json and dist/agora.d.ts).
 import { defineElement } from '../src/elements/define.ts';
-import { prefetchExplorer } from '../src/api/prefetch.ts';
 
 /**
  * One API resource of a product (the resource page of the portal): its notices, its definition for
@@ -19,4 +18,10 @@ defineElement('agora-explorer', () => import('../src/screens/explorer/Resource.t
   resourceId: 'string',
   /** methods, credentials or accessRequests. @default "methods" */
   tab: 'string',
-}, { sections: ['explorer'], catalogue: true, prefetch: prefetchExplorer });
+}, {
+  sections: ['explorer'],
+  catalogue: true,
+  // The early start's few lines load beside the screen's chunk: pages without an explorer (the
+  // landing route) do not download them.
+  prefetch: (props, api) => void import('../src/api/prefetch.ts').then((m) => m.prefetchExplorer(props, api), () => undefined),
+});

@@ -3,7 +3,7 @@
 // (server/src/schemas/accessRequests.ts).
 import type { AccessRequest, AccessRequestsQuery } from '../../server/src/schemas/accessRequests.ts';
 import type { Api, Page, Query } from './client.ts';
-import { keys } from './keys.ts';
+import { keys } from './screenKeys.ts';
 import { useApiQuery } from './swr.ts';
 
 export type { AccessRequest, AccessRequestsQuery };

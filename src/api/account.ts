@@ -3,7 +3,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { OutboxList, OutboxMessageDetail } from '../../server/src/schemas/mail.ts';
 import type { Api } from './client.ts';
-import { keys } from './keys.ts';
+import { keys } from './screenKeys.ts';
 import { useApiQuery } from './swr.ts';
 
 export type OutboxPage = Static<typeof OutboxList>;

@@ -9,7 +9,7 @@ import type { Api, Page, Query } from './client.ts';
 import type { QuotaUsage, Subscription, SubscriptionUsage } from './subscriptions.ts';
 import { MAX_PAGE_LIMIT } from '../rules/constants.ts';
 import { byCompliance, type ComplianceRow as Compliance } from '../rules/compliance.ts';
-import { keys } from './keys.ts';
+import { keys } from './screenKeys.ts';
 import { useApiQuery } from './swr.ts';
 
 /** A subscription with its quotas' usage, worst first (src/rules/compliance.ts). */

@@ -8,7 +8,7 @@ import type {
 import { IMAGE_CACHE_MS } from '../rules/constants.ts';
 import type { ApplicationListSort, ApplicationState } from '../rules/applications.ts';
 import type { Api, Page } from './client.ts';
-import { keys } from './keys.ts';
+import { keys } from './screenKeys.ts';
 import { useApiQuery } from './swr.ts';
 
 export type { Application, ApplicationCreate, ApplicationUpdate, ApplicationProfile, Owner };

@@ -3,7 +3,7 @@
 // and the decision on one of them, sent to that kind's own approval route.
 import type { ApprovalItem, ApprovalsQuery } from '../../server/src/schemas/approvals.ts';
 import type { Api, Page, Query } from './client.ts';
-import { keys } from './keys.ts';
+import { keys } from './screenKeys.ts';
 import { useApiQuery } from './swr.ts';
 
 export type { ApprovalItem, ApprovalsQuery };

@@ -4,7 +4,7 @@ import type { Category } from '../../server/src/schemas/catalogue.ts';
 import { CATEGORY_PAGE_SIZE, MAX_PAGE_LIMIT, PRODUCT_PAGE_SIZE } from '../rules/constants.ts';
 import type { Api } from './client.ts';
 import { fetchProducts, type Product, type ProductsFilter } from './catalogue.ts';
-import { keys } from './keys.ts';
+import { keys } from './screenKeys.ts';
 import { useApiQuery } from './swr.ts';
 
 export type { Category, Product };

@@ -3,7 +3,10 @@
 // and one token refresh on a 401 (a failed refresh ends the session and asks for a new sign-in).
 // On the API's own origin the refresh token is an HttpOnly cookie (cookie session): refreshes send
 // X-Agora-Session: cookie and no token; elsewhere the refresh token is held in memory and sent.
-// Plain fetch with a timeout (ky did no more for us, and cost 4 KB gzip on every page).
+// ky (the design card's client) does the time-out, the retries with back-off of idempotent reads
+// and writes, and carries the token (refreshed ahead of expiry) in its beforeRequest hook; the one
+// refresh on a 401 is done around the ky call (see attempt in send); its errors become ApiError.
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { ApiError, isAbort } from './errors.ts';
 import type { Tokens } from '../state/store.ts';
 
@@ -131,56 +134,71 @@ function linkedAbort(outer: AbortSignal | undefined) {
 function speculate(attempt: (tokens: null, signal: AbortSignal) => Promise<Response>, outer: AbortSignal | undefined) {
   const { controller, release } = linkedAbort(outer);
   const response = attempt(null, controller.signal);
-  response.then(release, release); // dropped, or read later: no unhandled rejection meanwhile
-  return { response, drop: () => controller.abort() };
+  let settled = false;
+  const done = () => { settled = true; release(); };
+  response.then(done, done); // dropped, or read later: no unhandled rejection meanwhile
+  // An answer already in is left alone: there is nothing left to save by aborting it.
+  return { response, drop: () => { if (!settled) controller.abort(); } };
 }
 
 /** Refresh ahead of time when the access token is about to expire, instead of collecting a 401. */
 const EXPIRY_MARGIN_MS = 10_000;
 
+/** Idempotent requests are asked again, after 0.3 s then 0.6 s, on no answer or on an answer that
+ * says "not now" (a proxy, or an instance stopping behind a load balancer). A 500 is a fault and a
+ * 429 a throttle whose wait the reader is told: neither is asked again. */
+const RETRY = { limit: 2, methods: ['get', 'put', 'head', 'delete', 'options'], statusCodes: [408, 502, 503, 504] };
+
 // One refresh at a time for the whole page: every element shares the same tokens.
 const inflight = new Map<string, Promise<Tokens | null>>();
 
-type Send = (url: string, init: RequestInit & { signal?: AbortSignal | undefined }) => Promise<Response>;
+/** What one call hands its beforeRequest hook (as context.sent: ky copies the context, not what it
+ * holds): the tokens it goes with (null: as a visitor), replaced there when refreshed ahead of
+ * expiry, so that a 401 refreshes the token actually sent. */
+interface Sent { tokens: Tokens | null }
 
-/** fetch that gives up after `timeoutMs` (a TimeoutError, reported as a network error) or when the
- * caller's signal aborts (an AbortError, as fetch gives it). */
-function timedFetch(fetchImpl: typeof fetch | undefined, timeoutMs: number): Send {
-  return async (url, { signal, ...init }) => {
-    const { controller, release } = linkedAbort(signal);
-    const timer = setTimeout(() => controller.abort(new DOMException(`Request timed out: ${init.method ?? 'GET'} ${url}`, 'TimeoutError')), timeoutMs);
-    try {
-      return await (fetchImpl ?? fetch)(url, { ...init, signal: controller.signal });
-    } finally {
-      clearTimeout(timer);
-      release();
-    }
-  };
+/** Every failure as the ApiError screens read (status 0: no answer, a time-out included); an
+ * abort stays an abort. */
+async function toApiError(error: unknown): Promise<unknown> {
+  if (error instanceof HTTPError) return ApiError.fromResponse(error.response);
+  if (error instanceof ApiError || isAbort(error) || (error instanceof Error && error.name === 'AbortError')) return error;
+  return ApiError.network(error);
 }
 
 export function createClient(options: ClientOptions): Api {
-  const http = timedFetch(options.fetch, options.timeoutMs ?? 60_000);
   const scope = `${options.apiBase}|${options.tenant ?? ''}|${options.locale ?? ''}`;
   const cookieSession = options.cookieSession ?? isSameOrigin(options.apiBase);
   const sessionHeaders: Record<string, string> = cookieSession ? { ...COOKIE_SESSION_HEADERS } : {};
 
-  function headersFor(tokens: Tokens | null, extra: Record<string, string> | undefined, json: boolean): Headers {
-    const headers = new Headers(extra);
-    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-    if (json) headers.set('Content-Type', 'application/json');
-    if (options.locale) headers.set('Accept-Language', options.locale);
-    if (options.tenant) headers.set('X-Tenant-Id', options.tenant);
-    if (tokens) headers.set('Authorization', `Bearer ${tokens.accessToken}`);
-    return headers;
-  }
+  const http: KyInstance = ky.create({
+    timeout: options.timeoutMs ?? 60_000,
+    retry: RETRY,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    headers: {
+      Accept: 'application/json',
+      ...(options.locale ? { 'Accept-Language': options.locale } : {}),
+      ...(options.tenant ? { 'X-Tenant-Id': options.tenant } : {}),
+    },
+    hooks: {
+      beforeRequest: [
+        async (request, { context }) => {
+          const sent = (context as { sent?: Sent }).sent;
+          if (!sent) return;
+          if (sent.tokens?.expiresAt && sent.tokens.expiresAt - EXPIRY_MARGIN_MS < Date.now()) sent.tokens = await refresh(sent.tokens);
+          if (sent.tokens) request.headers.set('Authorization', `Bearer ${sent.tokens.accessToken}`);
+        },
+      ],
+    },
+  });
 
   /** POST /auth/refresh with the token held, or by the cookie; null when refused (4xx). */
   async function refreshed(refreshToken: string | null): Promise<Tokens | null> {
     const byCookie = refreshToken === null;
-    const res = await http(joinUrl(options.apiBase, '/auth/refresh'), {
-      method: 'POST',
-      body: JSON.stringify(byCookie ? {} : { refreshToken }),
-      headers: headersFor(null, byCookie ? COOKIE_SESSION_HEADERS : undefined, true),
+    const res = await http.post(joinUrl(options.apiBase, '/auth/refresh'), {
+      json: byCookie ? {} : { refreshToken },
+      ...(byCookie ? { headers: COOKIE_SESSION_HEADERS } : {}),
+      throwHttpErrors: false,
+      retry: 0,
     });
     if (!res.ok) {
       if (res.status >= 400 && res.status < 500) return null;
@@ -215,16 +233,31 @@ export function createClient(options: ClientOptions): Api {
   }
 
   async function send(method: string, path: string, body: unknown, opts: RequestOptions = {}): Promise<Response> {
-    const query = toSearchParams(opts.query).toString();
-    const url = joinUrl(options.apiBase, path) + (query ? `?${query}` : '');
     const isJson = body !== undefined && !(body instanceof FormData) && !(body instanceof Blob);
-    const attempt = (tokens: Tokens | null, signal = opts.signal) =>
-      http(url, {
-        method,
-        headers: headersFor(tokens, opts.headers, isJson),
-        ...(body === undefined ? {} : isJson ? { body: JSON.stringify(body) } : { body: body as BodyInit }),
-        signal,
-      });
+    const request: Options = {
+      method,
+      searchParams: toSearchParams(opts.query),
+      ...(opts.headers ? { headers: opts.headers } : {}),
+      ...(body === undefined ? {} : isJson ? { json: body } : { body: body as BodyInit }),
+    };
+    const call = (sent: Sent, signal: AbortSignal | undefined) =>
+      http(joinUrl(options.apiBase, path), { ...request, ...(signal ? { signal } : {}), context: { sent } });
+    // One refresh on a 401, then the call once more with the new token (a 401 again is the answer).
+    // Around the ky call rather than in an afterResponse hook: ky hands such a hook a clone of every
+    // response and cancels it, and in happy-dom (the unit tests' DOM) that tee closes the stream the
+    // original is read from ("Controller is already closed").
+    const attempt = async (tokens: Tokens | null, signal = opts.signal): Promise<Response> => {
+      const sent: Sent = { tokens };
+      try {
+        return await call(sent, signal);
+      } catch (error) {
+        if (!(error instanceof HTTPError) || error.response.status !== 401 || !sent.tokens) throw error;
+        const next = await refresh(sent.tokens);
+        if (!next) throw error;
+        void error.response.arrayBuffer().catch(() => undefined); // read, so its connection is free
+        return call({ tokens: next }, signal);
+      }
+    };
     try {
       const restoring = opts.anonymous ? null : options.ready?.();
       // A read asked for while the page's session restore is still out goes at once, as a visitor's:
@@ -232,23 +265,11 @@ export function createClient(options: ClientOptions): Api {
       // restore brings a session back, that early answer is dropped and the read sent signed in.
       const early = restoring && method === 'GET' && !options.getTokens() ? speculate(attempt, opts.signal) : null;
       if (restoring) await restoring;
-      let tokens = opts.anonymous ? null : options.getTokens();
-      if (tokens && tokens.expiresAt && tokens.expiresAt - EXPIRY_MARGIN_MS < Date.now()) {
-        tokens = await refresh(tokens);
-      }
+      const tokens = opts.anonymous ? null : options.getTokens();
       if (early && tokens) early.drop();
-      let res = await (early && !tokens ? early.response : attempt(tokens));
-      if (res.status === 401 && tokens) {
-        // One refresh, then one retry with the new token.
-        const next = await refresh(tokens);
-        if (next) res = await attempt(next);
-      }
-      if (!res.ok) throw await ApiError.fromResponse(res);
-      return res;
+      return await (early && !tokens ? early.response : attempt(tokens));
     } catch (error) {
-      if (error instanceof ApiError || isAbort(error)) throw error;
-      if (error instanceof Error && error.name === 'AbortError') throw error;
-      throw ApiError.network(error);
+      throw await toApiError(error);
     }
   }
 
@@ -265,7 +286,7 @@ export function createClient(options: ClientOptions): Api {
     sessionHeaders,
     restore: async () => {
       if (!cookieSession) return null;
-      const tokens = await refreshed(null);
+      const tokens = await refreshed(null).catch(async (error: unknown) => { throw await toApiError(error); });
       if (tokens) options.setTokens(tokens);
       return tokens;
     },

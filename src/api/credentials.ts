@@ -7,7 +7,7 @@ import type {
 } from '../../server/src/schemas/credentials.ts';
 import type { CredentialAction } from '../rules/credentials.ts';
 import type { Api, Page, Query } from './client.ts';
-import { keys } from './keys.ts';
+import { keys } from './screenKeys.ts';
 import { useApiQuery } from './swr.ts';
 
 export type { Credential, CredentialCreate, CredentialsQuery };

@@ -2,7 +2,7 @@
 // and an article of the documentation viewer. A version's document list is in products.ts.
 import type { Document } from '../../server/src/schemas/catalogue.ts';
 import type { Api } from './client.ts';
-import { keys } from './keys.ts';
+import { keys } from './screenKeys.ts';
 import { useApiQuery } from './swr.ts';
 
 export type { Document };

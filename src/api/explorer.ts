@@ -7,7 +7,7 @@ import type { TokenRequest } from '../../server/src/schemas/gateway.ts';
 import { MAX_PAGE_LIMIT } from '../rules/constants.ts';
 import { agoraStore } from '../state/store.ts';
 import type { Api, Page } from './client.ts';
-import { keys } from './keys.ts';
+import { keys } from './screenKeys.ts';
 import { claim, resourcePath } from './prefetch.ts';
 import { useApiQuery } from './swr.ts';
 

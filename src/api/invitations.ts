@@ -3,7 +3,7 @@
 // lists and revokes them.
 import type { Invitation, InvitationCreateBody, InvitationCreated, InvitationLookup } from '../../server/src/schemas/invitations.ts';
 import type { Api, Page } from './client.ts';
-import { keys } from './keys.ts';
+import { keys } from './screenKeys.ts';
 import { useApiQuery } from './swr.ts';
 
 export type { Invitation, InvitationCreateBody, InvitationCreated, InvitationLookup };

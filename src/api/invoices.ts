@@ -4,7 +4,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Checkout, Invoice as InvoiceSchema, InvoicesQuery } from '../../server/src/schemas/invoices.ts';
 import type { Api } from './client.ts';
-import { keys } from './keys.ts';
+import { keys } from './screenKeys.ts';
 import { useApiQuery } from './swr.ts';
 
 export type Invoice = InvoiceSchema;

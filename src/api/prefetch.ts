@@ -1,7 +1,7 @@
 // The explorer's early start: <agora-explorer> asks for its resource and its specification's
 // index as soon as it is created (define.ts `prefetch`), alongside its screen chunk; the screen's
-// fetchers claim those answers (src/api/explorer.ts). Kept apart from explorer.ts, because every
-// page that defines the elements loads this module and only explorer pages need the rest.
+// fetchers claim those answers (src/api/explorer.ts). Kept apart from explorer.ts, so that the
+// element loads it (dynamically, elements/agora-explorer.ts) without the rest of the explorer.
 import type { Api } from './client.ts';
 
 export const resourcePath = (productId: string, versionId: string, resourceId: string) =>

@@ -4,7 +4,7 @@ import type { Product, ProductVersion, AssetResource, Document } from '../../ser
 import type { Plan, Quota } from '../../server/src/schemas/plans.ts';
 import { DOCUMENTS_MAX_PAGE_SIZE, MAX_PAGE_LIMIT, PLANS_PAGE_SIZE } from '../rules/constants.ts';
 import type { Api, Page } from './client.ts';
-import { keys } from './keys.ts';
+import { keys } from './screenKeys.ts';
 import { useApiQuery } from './swr.ts';
 
 export type { Product, ProductVersion, AssetResource, Document, Plan, Quota };

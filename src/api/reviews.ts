@@ -4,7 +4,7 @@
 import type { Review, ReviewInput, ReviewsQuery } from '../../server/src/schemas/reviews.ts';
 import { REVIEWS_PAGE_SIZE } from '../rules/constants.ts';
 import type { Api, Page, Query } from './client.ts';
-import { keys } from './keys.ts';
+import { keys } from './screenKeys.ts';
 import { useApiQuery } from './swr.ts';
 
 export type { Review, ReviewInput, ReviewsQuery };

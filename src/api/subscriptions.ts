@@ -13,7 +13,7 @@ import type {
 import type { SubscriptionUsage as SubscriptionUsageSchema } from '../../server/src/schemas/usage.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Api, Page } from './client.ts';
-import { keys } from './keys.ts';
+import { keys } from './screenKeys.ts';
 import { useApiQuery } from './swr.ts';
 
 export type Subscription = Static<typeof SubscriptionSummary>;

@@ -1,8 +1,8 @@
 // Messages and formats for the current locale.
 // Loading: English ships with the bundle, other locales load on demand (one chunk each). In the
-// bundle, only the core sections (common, shell, ui) are in those modules; every other section
-// (catalogue., applications.…) is a chunk of its own that loads with the first screen using it
-// (see precompiledMessages in rollup.config.mjs). Texts with arguments arrive precompiled, so
+// bundle, only the texts the landing route shows are in those modules; every section's other texts
+// (catalogue., applications.…, the rest of shell. and ui.) are a chunk per section that loads with
+// the first screen using it (see precompiledMessages in rollup.config.mjs). Texts with arguments arrive precompiled, so
 // the ICU parser is not shipped. Tests and tsx run the sources: everything is there at once.
 // Formatting: plain texts and texts with plain {arguments} are put together here; texts with
 // plural, select, number or date arguments go through @formatjs/intl, loaded (once, in parallel
@@ -103,6 +103,11 @@ export function loadMessages(locale: Locale): Tracked<LocaleMessages> {
   return promise;
 }
 
+/** Sections whose texts any screen shows (buttons, the shell, shared UI). In the bundle the module
+ * keeps only the texts the landing route shows; the rest of these sections comes along with any
+ * other section, so a screen that names its sections never waits for a shared text after them. */
+const SHARED_SECTIONS = ['common', 'shell', 'ui'];
+
 /** Loads (once) one section of a locale's messages; settled at once when it is part of the module. */
 export function loadSection(state: LocaleMessages, section: string): Tracked<void> {
   let perState = sectionPromises.get(state);
@@ -111,7 +116,8 @@ export function loadSection(state: LocaleMessages, section: string): Tracked<voi
   if (!promise) {
     const loader = state.sections[section];
     if (!loader) return READY;
-    promise = track(loader().then(async (mod) => {
+    const shared = SHARED_SECTIONS.includes(section) ? [] : SHARED_SECTIONS.map((name) => loadSection(state, name));
+    promise = track(Promise.all([loader(), ...shared]).then(async ([mod]) => {
       const needs = needsOf(mod.default);
       await prepare(needs, mod.default);
       Object.assign(state.messages, mod.default);

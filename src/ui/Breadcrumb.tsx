@@ -1,7 +1,7 @@
 // Breadcrumb header: the trail to the current page, its title and the page's actions.
 import type { ReactNode } from 'react';
 import { useT } from './i18n.ts';
-import { IconChevronRight } from './icons.tsx';
+import { IconChevronRight } from './moreIcons.tsx';
 import { useUiLink } from './link.tsx';
 import { cx, FOCUS_RING } from './tone.ts';
 

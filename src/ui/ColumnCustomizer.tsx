@@ -4,7 +4,8 @@ import { useId, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as
 import { moveColumn, reorderColumns, visibleColumnIds, type ColumnPrefs } from '../rules/columns.ts';
 import { Button, IconButton } from './Button.tsx';
 import { useT } from './i18n.ts';
-import { IconArrowDown, IconArrowUp, IconClose, IconGrip } from './icons.tsx';
+import { IconClose } from './icons.tsx';
+import { IconArrowDown, IconArrowUp, IconGrip } from './moreIcons.tsx';
 import { Modal } from './Modal.tsx';
 import { SearchInput } from './SearchInput.tsx';
 import { cx, FOCUS_RING } from './tone.ts';

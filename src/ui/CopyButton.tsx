@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { COPY_CONFIRMATION_MS } from '../rules/constants.ts';
 import { useT } from './i18n.ts';
-import { IconCheck, IconCopy } from './icons.tsx';
+import { IconCheck, IconCopy } from './moreIcons.tsx';
 import { cx, FOCUS_RING } from './tone.ts';
 
 async function writeClipboard(text: string): Promise<void> {

@@ -5,7 +5,7 @@ import type { ColumnSpec } from '../rules/columns.ts';
 import { Button } from './Button.tsx';
 import { ColumnCustomizer } from './ColumnCustomizer.tsx';
 import { useT } from './i18n.ts';
-import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconColumns, IconSort } from './icons.tsx';
+import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconColumns, IconSort } from './moreIcons.tsx';
 import { Tooltip } from './Tooltip.tsx';
 import { ScrollRegion } from './ScrollRegion.tsx';
 import { useColumns } from './useColumns.ts';

@@ -8,7 +8,7 @@ import { CopyButton } from './CopyButton.tsx';
 import { DataTable, type SortState } from './DataTable.tsx';
 import { ConfirmDialog, TypedConfirmDialog } from './Dialog.tsx';
 import { useT } from './i18n.ts';
-import { IconColumns } from './icons.tsx';
+import { IconColumns } from './moreIcons.tsx';
 import { Markdown } from './Markdown.tsx';
 import { PagedSelect } from './PagedSelect.tsx';
 import { Pagination } from './Pagination.tsx';

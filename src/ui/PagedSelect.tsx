@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { DEBOUNCE_MS, INFINITE_SCROLL_THRESHOLD_PX, SELECTOR_PAGE_SIZE, SELECT_MENU_Z_INDEX } from '../rules/constants.ts';
 import { useT } from './i18n.ts';
-import { IconCheck, IconChevronDown, IconClose, IconSearch, IconSpinner } from './icons.tsx';
+import { IconClose, IconSearch, IconSpinner } from './icons.tsx';
+import { IconCheck, IconChevronDown } from './moreIcons.tsx';
 import { useDebounce } from './useDebounce.ts';
 import { cx, FOCUS_RING } from './tone.ts';
 

@@ -5,7 +5,7 @@ import { GO_TO_PAGE_MAX_CHARS } from '../rules/constants.ts';
 import { goToPageError, pageRange, pageSizeOptions, totalPages } from '../rules/paging.ts';
 import { IconButton } from './Button.tsx';
 import { useT } from './i18n.ts';
-import { IconChevronLeft, IconChevronRight } from './icons.tsx';
+import { IconChevronLeft, IconChevronRight } from './moreIcons.tsx';
 import { cx, FOCUS_RING } from './tone.ts';
 
 export interface PaginationProps {

@@ -25,32 +25,13 @@ export function Svg({ size = 16, children, ...rest }: IconProps) {
 }
 
 export const IconClose = (p: IconProps) => <Svg {...p}><path d="M18 6 6 18M6 6l12 12" /></Svg>;
-export const IconChevronLeft = (p: IconProps) => <Svg {...p}><path d="m15 18-6-6 6-6" /></Svg>;
-export const IconChevronRight = (p: IconProps) => <Svg {...p}><path d="m9 18 6-6-6-6" /></Svg>;
-export const IconChevronDown = (p: IconProps) => <Svg {...p}><path d="m6 9 6 6 6-6" /></Svg>;
-export const IconChevronUp = (p: IconProps) => <Svg {...p}><path d="m18 15-6-6-6 6" /></Svg>;
 export const IconSearch = (p: IconProps) => <Svg {...p}><circle cx="11" cy="11" r="7" /><path d="m21 21-4.3-4.3" /></Svg>;
-export const IconCopy = (p: IconProps) => (
-  <Svg {...p}><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" /></Svg>
-);
-export const IconCheck = (p: IconProps) => <Svg {...p}><path d="M20 6 9 17l-5-5" /></Svg>;
-export const IconGrip = (p: IconProps) => (
-  <Svg {...p} strokeWidth={0} fill="currentColor">
-    <circle cx="9" cy="6" r="1.6" /><circle cx="15" cy="6" r="1.6" />
-    <circle cx="9" cy="12" r="1.6" /><circle cx="15" cy="12" r="1.6" />
-    <circle cx="9" cy="18" r="1.6" /><circle cx="15" cy="18" r="1.6" />
-  </Svg>
-);
-export const IconColumns = (p: IconProps) => <Svg {...p}><rect x="3" y="4" width="18" height="16" rx="2" /><path d="M9 4v16M15 4v16" /></Svg>;
 export const IconInfo = (p: IconProps) => <Svg {...p}><circle cx="12" cy="12" r="9" /><path d="M12 16v-5M12 8h.01" /></Svg>;
 export const IconWarning = (p: IconProps) => <Svg {...p}><path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" /><path d="M12 9v4M12 17h.01" /></Svg>;
 export const IconError = (p: IconProps) => <Svg {...p}><circle cx="12" cy="12" r="9" /><path d="m15 9-6 6M9 9l6 6" /></Svg>;
 export const IconSuccess = (p: IconProps) => <Svg {...p}><circle cx="12" cy="12" r="9" /><path d="m8 12 3 3 5-6" /></Svg>;
 export const IconLock = (p: IconProps) => <Svg {...p}><rect x="4" y="11" width="16" height="10" rx="2" /><path d="M8 11V7a4 4 0 0 1 8 0v4" /></Svg>;
 export const IconInbox = (p: IconProps) => <Svg {...p}><path d="M22 12h-6l-2 3h-4l-2-3H2" /><path d="M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1Z" /></Svg>;
-export const IconSort = (p: IconProps) => <Svg {...p}><path d="m7 15 5 5 5-5M7 9l5-5 5 5" /></Svg>;
-export const IconArrowUp = (p: IconProps) => <Svg {...p}><path d="M12 19V5M5 12l7-7 7 7" /></Svg>;
-export const IconArrowDown = (p: IconProps) => <Svg {...p}><path d="M12 5v14M19 12l-7 7-7-7" /></Svg>;
 export const IconExternal = (p: IconProps) => <Svg {...p}><path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" /></Svg>;
 export const IconSpinner = ({ className, ...p }: IconProps) => (
   <Svg {...p} className={`animate-spin ${className ?? ''}`}><path d="M21 12a9 9 0 1 1-6.2-8.6" /></Svg>

@@ -6,7 +6,7 @@
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { ShadowStyle, StyleRootContext } from '../styles/ShadowStyle.tsx';
-import { mirrorRefusedStyles } from '../styles/sheet.ts';
+import { mirrorRefusedStyles } from '../styles/mirror.ts';
 import { remToPx } from '../styles/units.ts';
 
 export interface IsolatedProps {

@@ -26,7 +26,6 @@ const JOURNEY: JourneyScreen[] = [
   { name: 'wizard resources', who: 'orgadmin', path: WIZARD_PATH, then: async (page) => {
     const next = page.locator(`${WIZARD} [data-action="next"]`);
     await next.waitFor({ timeout: 30_000 });
-    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
     await next.click();
     await page.locator(`${WIZARD} [data-part="resources-step"] tbody tr`).first().waitFor({ timeout: 30_000 });
   } },

@@ -9,12 +9,15 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
-import { RESULTS_DIR, type Suite } from './harness.ts';
+import { inFlight, RESULTS_DIR, waitQuiet, type Suite } from './harness.ts';
+import { renderSignature } from './fixtures/measure.ts';
 
 const SHOTS = join(RESULTS_DIR, 'screenshots');
 const AXE = createRequire(import.meta.url).resolve('axe-core');
 
 export const WIDTHS = [1280, 375] as const;
+/** How long a screen must stay unchanged, with no request in flight, to count as drawn. */
+const QUIET_MS = 400;
 export const viewport = (width: number) => ({ width, height: width > 400 ? 900 : 760 });
 
 export const resource = (productId: string, resourceId: string) => `/productDetails/${productId}/resources/${resourceId}/methods`;
@@ -51,16 +54,29 @@ export const PUBLIC: string[] = [
 
 interface Finding { id: string; impact: string; help: string; nodes: number; targets: string[] }
 
-/** Loads a screen and waits until it has drawn: its route, the network quiet, the animations
- * (a dialog fading in, a panel sliding) finished and two frames painted. */
+/** Shows a screen and waits until it has drawn: its route, no request in flight and nothing
+ * drawn or removed for QUIET_MS, the animations (a dialog fading in, a panel sliding) finished and
+ * two frames painted. A page already showing the portal goes there in the app, as a user clicking a
+ * link does (history and popstate, which the router follows): no reload of the bundle, the
+ * session and the settings for each screen, and axe stays loaded and warm. The same address again
+ * is loaded afresh, so a screen's first state is what is checked. */
 export async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+  const current = new URL(page.url());
+  const inApp = current.protocol.startsWith('http') && `${current.pathname}${current.search}` !== path
+    && (await page.locator('agora-portal main[data-route]').count()) > 0;
+  if (inApp) {
+    await page.evaluate((to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  } else {
+    await page.goto(path);
+  }
   await page.locator('agora-portal main[data-route]').first().waitFor({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
   if (path.includes('/resources/')) {
     await page.locator('agora-portal [data-page="resource"] [data-part="tab-content"]').waitFor({ timeout: 30_000 }).catch(() => undefined);
-    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
   }
+  await waitQuiet(async () => (inFlight(page) ? null : page.evaluate(renderSignature, 'agora-portal')), QUIET_MS);
   await settle(page);
 }
 

@@ -28,7 +28,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page, type Request } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { buildApp, PACKAGE_VERSION } from '../../server/src/app.ts';
 import { syncOwnApiProduct } from '../../server/src/openapi/product.ts';
@@ -328,6 +328,7 @@ function workerBrowser(): Promise<Browser> {
 }
 
 const errorsOf = new WeakMap<Page, string[]>();
+const requestsOf = new WeakMap<Page, Set<Request>>();
 
 /** A page in a fresh context (own cookies and storage) that records uncaught errors and
  * console errors, so a test can assert the page ran cleanly: expect(pageErrors(page)).toEqual([]). */
@@ -336,6 +337,15 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   const page = await context.newPage();
   const errors: string[] = [];
   errorsOf.set(page, errors);
+  const requests = new Set<Request>();
+  requestsOf.set(page, requests);
+  page.on('request', (request) => {
+    // A new document abandons the old one's requests, and Chromium does not always report their end.
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) requests.clear();
+    requests.add(request);
+  });
+  page.on('requestfinished', (request) => requests.delete(request));
+  page.on('requestfailed', (request) => requests.delete(request));
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     // Chromium logs every HTTP answer >= 400 as "Failed to load resource"; a 401 or 404 the
@@ -349,6 +359,33 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 
 export function pageErrors(page: Page): string[] {
   return errorsOf.get(page) ?? [];
+}
+
+/** Requests of a newPage page that have not finished yet (a screen still loading data or chunks). */
+export function inFlight(page: Page): number {
+  return requestsOf.get(page)?.size ?? 0;
+}
+
+/**
+ * Waits until `read()` has given the same value for `quietMs` (read every `step` ms): what a
+ * screen shows while lazy chunks, data and the 250 ms loading placeholder come and go. `null` means
+ * "still busy" (a request in flight) and never counts as quiet. Unlike `networkidle` (500 ms
+ * without requests, once per document) it also sees the drawing that follows the last answer, and
+ * works after an in-app navigation. Gives up after `timeout` and returns false: the caller's own
+ * checks then say what is wrong.
+ */
+export async function waitQuiet(read: () => Promise<string | null>, quietMs: number, { step = 100, timeout = 30_000 } = {}): Promise<boolean> {
+  const start = Date.now();
+  let last: string | null = null;
+  let since = start;
+  while (Date.now() - start < timeout) {
+    const now = await read();
+    if (now === null || now !== last) since = Date.now();
+    else if (Date.now() - since >= quietMs) return true;
+    last = now;
+    await new Promise((resolve) => setTimeout(resolve, step));
+  }
+  return false;
 }
 
 /** Visible text of the first node matching a (shadow-piercing) CSS selector, trimmed. */

@@ -3,10 +3,11 @@
 // 375, 768, 1280 and 1920 px: nothing wider than the window, no page errors.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
-import { newPage, pageErrors, RESULTS_DIR, useSuite } from './harness.ts';
+import { inFlight, newPage, pageErrors, RESULTS_DIR, useSuite, waitQuiet } from './harness.ts';
+import { renderSignature } from './fixtures/measure.ts';
 
 const DIR = join(RESULTS_DIR, 'screenshots');
 const WIDTHS = [375, 768, 1280, 1920];
@@ -14,14 +15,25 @@ const SAVED = [375, 1280];
 const DOCS = '/productDetails/prod-payments/version/ver-payments-3/docs';
 
 const suite = useSuite();
+/** One page per width, each screen loaded afresh in it (a new context per screen cost a quarter of
+ * the file's time). */
+const pages = new Map<number, Page>();
 
 beforeAll(async () => {
   mkdirSync(DIR, { recursive: true });
+  for (const width of WIDTHS) {
+    const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
+    for (const shot of SHOTS.filter((x) => x.host)) {
+      const body = shot.host!;
+      await page.route(`${suite.portal.baseUrl}${shot.path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body }));
+    }
+    pages.set(width, page);
+  }
   // An article with headings, so the contents panel has something to show.
   await suite.portal.db.execute(sql`update articles set content = ${'## Computing the signature\n\nCompute an HMAC-SHA256 of `timestamp.body` with your secret.\n\n### Comparing in constant time\n\nUse a constant-time comparison.\n\n## Rejecting old events\n\nReject events older than 5 minutes.\n\n```js\nconst ok = crypto.timingSafeEqual(expected, received);\n```'} where id = 'doc-payments-integration-s1-a1'`);
 });
 
-interface Shot { name: string; path: string; ready: string; host?: string }
+interface Shot { name: string; path: string; ready: string; host?: string; element?: string }
 
 /** Elements alone on a plain page, for the stand-alone screens. */
 const HOST = (markup: string, script: string) => `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -29,14 +41,14 @@ const HOST = (markup: string, script: string) => `<!doctype html><html><head><me
 
 const SHOTS: Shot[] = [
   { name: 'home-home', path: '/', ready: '[data-recent-grid] [data-product-id]' },
-  { name: 'home-carousel', path: '/carousel.html', ready: '[data-carousel] [data-slide]', host: HOST('<agora-carousel heading="Featured APIs"></agora-carousel>', 'agora-carousel') },
+  { name: 'home-carousel', path: '/carousel.html', ready: '[data-carousel] [data-slide]', host: HOST('<agora-carousel heading="Featured APIs"></agora-carousel>', 'agora-carousel'), element: 'agora-carousel' },
   { name: 'categories-list', path: '/categories', ready: '[data-category-list] [data-category-id]' },
   { name: 'categories-category', path: '/categories/cat-finance', ready: '[data-category-products] [data-product-id]' },
   { name: 'docs-sections', path: `${DOCS}/viewer/doc-payments-integration`, ready: '[data-section-card]' },
   { name: 'docs-article', path: `${DOCS}/viewer/doc-payments-integration/1/doc-payments-integration-s1-a1`, ready: '[data-article] .agora-md' },
   { name: 'docs-contents-tab', path: `${DOCS}/viewer/doc-payments-integration/1/doc-payments-integration-s1-a1?view=toc`, ready: '[data-article] .agora-md' },
   { name: 'docs-not-found', path: `${DOCS}/viewer/doc-payments-integration/refunds`, ready: '[data-docs-state="sectionNotFound"]' },
-  { name: 'docs-alone', path: '/help.html', ready: '[data-article] .agora-md', host: HOST('<agora-docs product-id="prod-payments" document-id="doc-payments-integration" section-idx="webhooks"></agora-docs>', 'agora-docs') },
+  { name: 'docs-alone', path: '/help.html', ready: '[data-article] .agora-md', host: HOST('<agora-docs product-id="prod-payments" document-id="doc-payments-integration" section-idx="webhooks"></agora-docs>', 'agora-docs'), element: 'agora-docs' },
   { name: 'document-pdf', path: '/documents/doc-payments-pdf', ready: '[data-pdf] iframe' },
   { name: 'document-markdown', path: '/documents/doc-terms', ready: '[data-markdown] .agora-md' },
   { name: 'document-url', path: '/documents/doc-payments-status', ready: '[data-url]' },
@@ -48,23 +60,25 @@ async function fits(page: Page, width: number): Promise<void> {
   expect(scrollWidth, `${width} px`).toBeLessThanOrEqual(width);
 }
 
+afterAll(async () => {
+  for (const page of pages.values()) await page.context().close();
+});
+
 describe('home, carousel, categories, docs and document screenshots and layout', () => {
   for (const shot of SHOTS) {
     it(`${shot.name} at ${WIDTHS.join(', ')} px`, async () => {
       for (const width of WIDTHS) {
-        const page = await newPage(suite.browser, { viewport: { width, height: 900 } });
-        if (shot.host) {
-          const body = shot.host;
-          await page.route(`${suite.portal.baseUrl}${shot.path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body }));
-        }
+        const page = pages.get(width)!;
+        const errorsBefore = pageErrors(page).length;
         await page.goto(`${suite.portal.baseUrl}${shot.path}`);
+        const root = shot.element ?? 'agora-portal';
         await page.locator(shot.host ? `${shot.ready}` : `agora-portal ${shot.ready}`).first().waitFor({ timeout: 30_000 });
-        // Images, fonts and the delayed placeholders settle.
-        await page.waitForTimeout(500);
+        // Images, fonts and the delayed placeholders settle: no request in flight, nothing drawn
+        // or removed for 300 ms.
+        await waitQuiet(async () => (inFlight(page) ? null : page.evaluate(renderSignature, root)), 300);
         await fits(page, width);
         if (SAVED.includes(width)) await page.screenshot({ path: join(DIR, `${shot.name}-${width}.png`), fullPage: true });
-        expect(pageErrors(page), `${shot.name} at ${width} px`).toEqual([]);
-        await page.context().close();
+        expect(pageErrors(page).slice(errorsBefore), `${shot.name} at ${width} px`).toEqual([]);
       }
     });
   }

@@ -19,10 +19,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, pageErrors, ROOT, screenshot, useSuite } from './harness.ts';
 import {
-  documentFootprint, finishAnimations, measureHost, measureInside, renderSignature, PROPERTIES, SKIPPED_TAGS,
+  documentFootprint, finishAnimations, measureHost, measureInside, PROPERTIES, SKIPPED_TAGS,
   type DocumentFootprint, type NodeStyle,
 } from './fixtures/measure.ts';
-import { ELEMENT_ATTRIBUTES, settle as settleAll } from './fixtures/hostPages.ts';
+import { ELEMENT_ATTRIBUTES, settle } from './fixtures/hostPages.ts';
 
 const FIXTURES = join(ROOT, 'tests', 'browser', 'fixtures');
 const TEMPLATE = readFileSync(join(FIXTURES, 'host-page.html'), 'utf8');
@@ -107,25 +107,10 @@ async function open(c: Pick<Case, 'script' | 'markup' | 'hash' | 'ready'>, v: Va
   await page.goto(`${suite.portal.baseUrl}${path}${c.hash ?? ''}`);
   if (v.element) {
     await page.locator(c.ready).first().waitFor({ state: 'attached', timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
-    await settle(page);
+    await settle(page, SUBJECT);
   }
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   return page;
-}
-
-/** Waits until what the element shows has not changed for quietMs (lazy chunks, data, the
- * 250 ms loading placeholder). */
-async function settle(page: Page, quietMs = 750): Promise<void> {
-  const step = 250;
-  let last = '';
-  let quiet = 0;
-  for (let waited = 0; waited < 20_000 && quiet < quietMs; waited += step) {
-    const now = await page.evaluate(renderSignature, SUBJECT);
-    quiet = now === last ? quiet + step : 0;
-    last = now;
-    await page.waitForTimeout(step);
-  }
 }
 
 interface Measured {
@@ -205,7 +190,7 @@ describe('style isolation', () => {
         if (differences(blank.inside!, hostile.inside!, ['blank', 'hostile']).some((l) => l.startsWith('structure'))) {
           // One page may have caught the element mid-change (a late answer, a timer): settle both
           // again and measure once more; a difference that stays is real.
-          await Promise.all([blank, hostile].map((m) => settle(m.page, 1500)));
+          await Promise.all([blank, hostile].map((m) => settle(m.page, SUBJECT, 1500)));
           blank = await measure(blank.page, true);
           hostile = await measure(hostile.page, true);
         }
@@ -241,7 +226,7 @@ describe('style isolation', () => {
     const undrawn: string[] = [];
 
     async function measureAll(name: string): Promise<void> {
-      await settleAll(page, SUBJECT);
+      await settle(page, SUBJECT);
       await page.evaluate(finishAnimations);
       const out: Array<NodeStyle[] | string> = [];
       for (let i = 0; i < cases.length; i++) {
@@ -259,7 +244,6 @@ describe('style isolation', () => {
         await page.locator(c.ready.replace(SUBJECT, `[data-subject="${i}"]`)).first()
           .waitFor({ state: 'attached', timeout: 30_000 }).catch(() => undrawn.push(c.name));
       }
-      await page.waitForLoadState('networkidle');
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       await measureAll('blank');
       for (const [name, css] of FRAMEWORK_CSS) {

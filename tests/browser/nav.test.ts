@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../../src/rules/constants.ts';
-import { RESULTS_DIR, useSuite } from './harness.ts';
+import { inFlight, RESULTS_DIR, useSuite, waitQuiet } from './harness.ts';
 
 const suite = useSuite();
 const SHOTS = join(RESULTS_DIR, 'screenshots');
@@ -30,20 +30,13 @@ async function open(who: string | null, locale: string, width: number): Promise<
   return page;
 }
 
-/** Waits until the bar's entries and the room the buttons on the right leave have not changed for
- * 600 ms: the assistant's button arrives in a chunk of its own after the account menu, and the
- * bar then moves an entry under More (a link read just before it went is waited for 30 s). */
+/** Waits until the bar's entries and the room the buttons on the right leave have not changed, and
+ * no request was in flight, for 600 ms: the assistant's button arrives in a chunk of its own after
+ * the account menu, and the bar then moves an entry under More (a link read just before it went is
+ * waited for 30 s). */
 async function barSettled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
   const right = page.locator('agora-portal header .ml-auto').first();
-  let last = '';
-  let quiet = 0;
-  for (let waited = 0; waited < 15_000 && quiet < 600; waited += 150) {
-    const now = JSON.stringify([await texts(barLinks(page)), (await right.boundingBox())?.x]);
-    quiet = now === last ? quiet + 150 : 0;
-    last = now;
-    await page.waitForTimeout(150);
-  }
+  await waitQuiet(async () => (inFlight(page) ? null : JSON.stringify([await texts(barLinks(page)), (await right.boundingBox())?.x])), 600, { timeout: 15_000 });
 }
 
 const texts = async (links: ReturnType<typeof barLinks>) => (await links.allInnerTexts()).map((t) => t.trim());

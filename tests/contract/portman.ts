@@ -59,8 +59,21 @@ function withFixedExamples(document: { paths: Record<string, Record<string, { pa
   }
 }
 
+/** JSON first where a request body also takes JSON (POST /oauth/token: the RFC's form first, as
+ * served). Portman's fuzzer reads the generated body as raw JSON only: a form body, generated
+ * from the first media type, made it crash (JSON.parse of nothing). */
+function withJsonBodiesFirst(document: { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> }): void {
+  for (const item of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      const content = item[method]?.requestBody?.content;
+      if (!content || Object.keys(content)[0] === 'application/json' || !content['application/json']) continue;
+      item[method]!.requestBody!.content = { 'application/json': content['application/json'], ...content };
+    }
+  }
+}
+
 /** The description Portman reads: without the operations excluded.json names ("METHOD /path":
- * reason), with fixed examples for free-text parameters. */
+ * reason), with fixed examples for free-text parameters and JSON bodies first. */
 function forPortman(description: string, out: string): string {
   const excluded = (JSON.parse(readFileSync(join(HERE, 'excluded.json'), 'utf8')) as Excluded).operations;
   const document = JSON.parse(readFileSync(description, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
@@ -72,6 +85,7 @@ function forPortman(description: string, out: string): string {
     if (!Object.keys(item).some((k) => METHODS.includes(k))) delete document.paths[path];
   }
   withFixedExamples(document as Parameters<typeof withFixedExamples>[0]);
+  withJsonBodiesFirst(document as Parameters<typeof withJsonBodiesFirst>[0]);
   const file = join(out, 'openapi.portman.json');
   writeFileSync(file, JSON.stringify(document));
   return file;

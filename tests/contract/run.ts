@@ -27,7 +27,10 @@ async function main(): Promise<number> {
   const t0 = Date.now();
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  const portal = await startServer();
+  // The egress policy lets the server reach itself (127.0.0.1) for one call: the console's token
+  // helper (POST …/spec/token) exchanging the contract's OAuth client at this server's own
+  // /oauth/token, the one real authorization server here. Everything else stays refused.
+  const portal = await startServer({ egress: { allowHosts: ['127.0.0.1'] } });
   const api = `${portal.baseUrl}/api/v1`;
   // The portal's own origin, as PUBLIC_URL gives it in a deployment: the console's mock OAuth
   // authorize page redirects only to the portal's pages.
@@ -38,7 +41,7 @@ async function main(): Promise<number> {
     const description = join(OUT, 'openapi.json');
     writeFileSync(description, await (await fetch(`${api}/openapi.json`)).text());
     if (!only || only === 'portman') {
-      const variables = { ...(await discoverVariables(api)), publicOrigin: portal.baseUrl };
+      const variables = { ...(await discoverVariables(api)), publicOrigin: portal.baseUrl, ownTokenUrl: `${api}/oauth/token` };
       failed += await runPortman({ api, description, variables, out: OUT });
     }
     if (!only || only === 'prism') {

@@ -220,6 +220,13 @@ describe('runtime gateway with an application credential', () => {
     const missing = await t.app.inject({ method: 'POST', url: `${API}/oauth/token`, payload: 'scope=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ error: 'invalid_request' });
+    // The body's schema (the OpenAPI description's) is checked, and answered in the RFC's shape;
+    // a parameter the server does not know is ignored (RFC 6749 §3.2).
+    const asForm = (body: string) => t.app.inject({ method: 'POST', url: `${API}/oauth/token`, payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const long = await asForm(`grant_type=client_credentials&client_id=${'x'.repeat(501)}&client_secret=s`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('client_id') });
+    expect((await asForm(`grant_type=client_credentials&client_id=${clientId}&client_secret=${clientSecret}&audience=x`)).statusCode).toBe(200);
 
     expect((await t.request(orgadmin, { method: 'POST', url: `${API}/credentials/${c.id}/rotate`, payload: { title: 'Rotated client' } })).status).toBe(200);
     await provisioned(c.id);

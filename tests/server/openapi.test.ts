@@ -59,11 +59,21 @@ describe('GET /api/v1/openapi.json', () => {
       const entry = ACCESS[key.replace(/\/\{path\}$/, '/*')];
       const policy = typeof entry === 'string' ? entry : entry?.policy;
       const anonymous = op.security.length === 0 || op.security.some((s: object) => Object.keys(s).length === 0);
-      if (key.includes(' /gateway/')) expect(op.security.map((s: object) => Object.keys(s)[0]), key).toEqual(expect.arrayContaining(['apiKey', 'basicCredential', 'bearerAuth']));
-      else expect(anonymous, `${key} (${policy})`).toBe(['public', 'catalogue', 'client', 'token'].includes(policy!));
+      if (key.includes(' /gateway/')) {
+        expect(op.security.map((s: object) => Object.keys(s)[0]), key).toEqual(expect.arrayContaining(['apiKey', 'basicCredential', 'bearerAuth']));
+        // one route serves every method: each has its own words, and those with a body take any
+        expect(op.summary, key).toContain(`(${key.split(' ')[0]})`);
+        expect(op.requestBody?.content?.['*/*'] !== undefined, key).toBe(/^(POST|PUT|PATCH|DELETE) /.test(key));
+      } else expect(anonymous, `${key} (${policy})`).toBe(['public', 'catalogue', 'client', 'token'].includes(policy!));
       if (!anonymous) expect(op.security.length, key).toBeGreaterThan(0);
     }
     expect(Object.keys(doc.components.securitySchemes)).toEqual(expect.arrayContaining(['bearerAuth', 'sessionCookie', 'apiKey', 'basicCredential', 'mtlsHeader']));
+  });
+
+  it('describes the OAuth token endpoint\'s form (RFC 6749) and JSON body', () => {
+    const body = doc.paths['/oauth/token'].post.requestBody.content;
+    expect(Object.keys(body)).toEqual(['application/x-www-form-urlencoded', 'application/json']);
+    expect(body['application/x-www-form-urlencoded'].schema).toMatchObject({ required: ['grant_type'], properties: { grant_type: { enum: ['client_credentials'] }, client_id: { maxLength: 500 } } });
   });
 
   it('is public, cached and revalidated, and the same in YAML', async () => {

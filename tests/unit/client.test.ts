@@ -20,6 +20,7 @@ function session() {
 }
 
 describe('requests as they arrive at a server', () => {
+  const calls = { get: 0, post: 0, refreshes: 0, refused: [] as string[] };
   let echo: FastifyInstance;
   let base: string;
   beforeAll(async () => {
@@ -32,6 +33,16 @@ describe('requests as they arrive at a server', () => {
     echo.get('/api/v1/forbidden', async (_r, reply) => reply.status(403).send({ errors: [{ status: 403, title: 'Forbidden', detail: 'no' }] }));
     echo.get('/api/v1/proxy', async (_r, reply) => reply.status(502).type('text/html').send('<html>Bad gateway</html>'));
     echo.delete('/api/v1/thing', async (_r, reply) => reply.status(204).send());
+    // Unavailable once (an instance stopping behind the balancer), then answered.
+    const unavailable = (reply: { status(n: number): { send(b: unknown): unknown } }) => reply.status(503).send({ errors: [{ status: 503, title: 'Service Unavailable', detail: 'stopping' }] });
+    echo.get('/api/v1/flaky', async (_r, reply) => (++calls.get === 1 ? unavailable(reply) : { attempts: calls.get }));
+    echo.post('/api/v1/flaky', async (_r, reply) => { calls.post++; return unavailable(reply); });
+    // Refuses every token; the refresh always works (a server that signed the user out of one route).
+    echo.get('/api/v1/refused', async (request, reply) => {
+      calls.refused.push(String(request.headers.authorization));
+      return reply.status(401).send({ errors: [{ status: 401, title: 'Unauthorized', detail: 'no' }] });
+    });
+    echo.post('/api/v1/auth/refresh', async () => ({ accessToken: `new-${++calls.refreshes}`, refreshToken: 'r2', expiresIn: 900 }));
     echo.get('/api/v1/slow', async () => new Promise((resolve) => setTimeout(() => resolve({}), 300)));
     await echo.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(echo.server.address() as { port: number }).port}/api/v1`;
@@ -95,6 +106,24 @@ describe('requests as they arrive at a server', () => {
     const error = (await client().get('/proxy').catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(502);
     expect(error.errors).toEqual([]);
+  });
+
+  it('asks a read again after a 503 (with back-off), never a POST', async () => {
+    expect(await client().get('/flaky')).toEqual({ attempts: 2 });
+    const refused = (await client().post('/flaky', {}).catch((e: unknown) => e)) as ApiError;
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 503, detail: 'stopping' });
+    expect(calls.post).toBe(1);
+  });
+
+  it('refreshes once on a 401, asks once more with the new token, and keeps a second 401 as the answer', async () => {
+    const s = session();
+    s.state.tokens = { accessToken: 'old', refreshToken: 'r1', expiresAt: Date.now() + 60_000 };
+    const error = (await createClient({ apiBase: base, ...s }).get('/refused').catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ status: 401, detail: 'no' });
+    expect(calls.refused).toEqual(['Bearer old', 'Bearer new-1']);
+    expect(calls.refreshes).toBe(1);
+    expect(s.state.tokens.accessToken).toBe('new-1');
   });
 
   it('answers undefined for 204', async () => {

@@ -85,7 +85,8 @@ async function mount(html: string): Promise<{ el: HTMLElement; read: () => Recor
   document.body.innerHTML = html;
   const el = document.body.querySelector('agora-probe') as HTMLElement;
   const read = () => JSON.parse(el.shadowRoot!.querySelector('[data-testid=probe]')!.firstChild!.textContent!);
-  await vi.waitFor(() => expect(el.shadowRoot!.querySelector('[data-testid=probe]')).not.toBeNull());
+  // A locale's first mount imports its messages: over vi.waitFor's default 1 s on a loaded machine.
+  await vi.waitFor(() => expect(el.shadowRoot!.querySelector('[data-testid=probe]')).not.toBeNull(), { timeout: 10_000 });
   return { el, read };
 }
 

@@ -43,6 +43,12 @@ const PASS_THROUGH = {
   200: { description: 'The upstream\'s own answer (any status, headers and body)', content: { '*/*': { schema: {} } } },
 };
 const GATEWAY_ERRORS = [400, 401, 403, 404, 413, 429, 502, 504];
+/** What the gateway takes on the methods that carry one: any body, passed upstream as sent. */
+const PASS_THROUGH_BODY = {
+  required: false, description: 'Passed to the upstream as sent, with its Content-Type (any media type, up to the gateway\'s request limit).',
+  content: { '*/*': { schema: {} } },
+};
+const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
 /** An operationId from the key: GET /products/{id}/versions → getProductsByIdVersions. */
 const operationId = (key: string) => {
@@ -53,7 +59,7 @@ const operationId = (key: string) => {
   return method!.toLowerCase() + words.join('');
 };
 
-interface Operation { operationId?: string; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }
+interface Operation { operationId?: string; summary?: string; requestBody?: unknown; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }
 
 /** A copy of `value` with every schema equal to the error shape made a reference to it. */
 const nameErrors = (value: unknown, error: string): unknown => {
@@ -125,8 +131,15 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
       for (const [path, item] of Object.entries(openapiObject.paths ?? {})) {
         const operations = item as Record<string, Operation>;
         for (const [method, shared] of Object.entries(operations)) {
-          // Swagger hands one object to every method of a multi-method route.
-          const operation = operations[method] = { ...shared, operationId: shared.operationId ?? operationId(`${method.toUpperCase()} ${path}`) };
+          // Swagger hands one object to every method of a multi-method route (the gateway's): each
+          // method gets its own id and words, and those that carry a body say so.
+          const key = `${method.toUpperCase()} ${path}`;
+          const operation = operations[method] = { ...shared, operationId: shared.operationId ?? operationId(key) };
+          const words = OPERATIONS[key];
+          if (words?.auth === 'gateway') {
+            operation.summary = words.summary;
+            if (BODY_METHODS.has(method)) operation.requestBody = PASS_THROUGH_BODY;
+          }
           operation.responses = nameErrors(operation.responses, error) as Operation['responses'];
         }
       }

@@ -24,7 +24,7 @@ const FRAMEWORK: Record<string, { parameter: string; detail?: string }> = {
 };
 
 /** One ajv error as a 400 item naming the parameter (query key, path segment or body field). */
-function validationItems(errors: AjvError[], where: string): ErrorItem[] {
+export function validationItems(errors: AjvError[], where: string): ErrorItem[] {
   // A union (anyOf) fails with one error per branch plus its own; say it once, listing the choices.
   const anyOf = errors.find((e) => e.keyword === 'anyOf');
   const allowedInUnion = errors.filter((e) => e.keyword === 'const').map((e) => e.params?.allowedValue);

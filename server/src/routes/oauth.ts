@@ -1,11 +1,14 @@
 // POST /oauth/token: the client_credentials grant of RFC 6749 §4.4 for OAuth credentials, as a
 // form (application/x-www-form-urlencoded, the RFC's) or JSON; the client authenticates with HTTP
 // Basic or client_id + client_secret in the body (§2.3.1). Errors are RFC 6749 §5.2's shape, not
-// the API's: OAuth clients read `error`.
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { OAuthTokenError, OAuthTokenResponse } from '../schemas/credentials.ts';
+// the API's: OAuth clients read `error`. The body's schema describes the endpoint (OpenAPI) and is
+// checked, but its failures are attached rather than thrown, so they too answer in the RFC's shape;
+// only a body that cannot be parsed at all gets the API's.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
+import { validationItems } from '../plugins/errors.ts';
+import { OAUTH_CLIENT_FIELD_MAX, OAUTH_GRANT_TYPES, OAuthTokenError, OAuthTokenRequest, OAuthTokenResponse } from '../schemas/credentials.ts';
 import { ErrorResponse } from '../schemas/common.ts';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { OAUTH_TOKEN_TTL_SECONDS } from '../../../src/rules/constants.ts';
 import { credentialsRuntime } from '../credentials/runtime.ts';
 import { lookupKeys, sameDigest, sha256 } from '../credentials/crypto.ts';
@@ -13,7 +16,7 @@ import { issueToken, unusable } from '../credentials/tokens.ts';
 
 const FORM_MAX_BYTES = 16 * 1024;
 
-type OAuthError = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
+type OAuthError = Static<typeof OAuthTokenError>['error'];
 
 function fail(reply: FastifyReply, error: OAuthError, description: string) {
   const status = error === 'invalid_client' ? 401 : 400;
@@ -44,14 +47,22 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/oauth/token', {
     // 4xx answers are either RFC 6749's (sent below) or the API's error shape for a body that
-    // could not be parsed: both are declared, for the OpenAPI description.
-    schema: { response: { 200: OAuthTokenResponse, 400: Type.Union([OAuthTokenError, ErrorResponse]), 401: OAuthTokenError } },
+    // could not be parsed: both are declared, for the OpenAPI description. `consumes` (the body's
+    // media types there) is @fastify/swagger's, whose types are not loaded (openapi/index.ts).
+    schema: {
+      body: OAuthTokenRequest, consumes: ['application/x-www-form-urlencoded', 'application/json'],
+      response: { 200: OAuthTokenResponse, 400: Type.Union([OAuthTokenError, ErrorResponse]), 401: OAuthTokenError },
+    } as FastifySchema,
+    attachValidation: true,
   }, async (request, reply) => {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
     const grant = text('grant_type');
+    // RFC 6749 §3.2: a parameter sent without a value is one not sent.
     if (!grant) return fail(reply, 'invalid_request', 'grant_type is required.');
-    if (grant !== 'client_credentials') return fail(reply, 'unsupported_grant_type', 'Only the client_credentials grant is supported.');
+    if (!(OAUTH_GRANT_TYPES as readonly string[]).includes(grant)) return fail(reply, 'unsupported_grant_type', 'Only the client_credentials grant is supported.');
+    const invalid = request.validationError;
+    if (invalid) return fail(reply, 'invalid_request', validationItems((invalid as FastifyError).validation ?? [], 'body')[0]?.detail ?? invalid.message);
     const basic = basicClient(request.headers.authorization);
     if (basic === 'bad') return fail(reply, 'invalid_client', 'The Authorization header must be HTTP Basic with client_id:client_secret.');
     if (basic && (text('client_id') || text('client_secret'))) {
@@ -59,9 +70,9 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
     }
     const client = basic ?? (text('client_id') ? { id: text('client_id')!, secret: text('client_secret') ?? '' } : null);
     if (!client) return fail(reply, 'invalid_client', 'Client authentication is required.');
-    if (client.id.length > 500 || client.secret.length > 500) return fail(reply, 'invalid_request', 'client_id or client_secret is too long.');
+    // The body's lengths are checked by its schema; HTTP Basic's here.
+    if (client.id.length > OAUTH_CLIENT_FIELD_MAX || client.secret.length > OAUTH_CLIENT_FIELD_MAX) return fail(reply, 'invalid_request', 'client_id or client_secret is too long.');
     const scope = text('scope');
-    if (scope !== undefined && scope.length > 2000) return fail(reply, 'invalid_request', 'scope is too long.');
 
     const rt = credentialsRuntime(app.db, app.credentialsOptions);
     const entry = await rt.lookup.byKey(lookupKeys.oauth(client.id));

@@ -109,16 +109,25 @@ export const CredentialResourcesQuery = Type.Object({
 
 export const CredentialParams = Type.Object({ id: Id });
 
-/** POST /oauth/token, RFC 6749 §4.4 (client_credentials), as a form or JSON; client authentication
- * by HTTP Basic or client_id + client_secret in the body. */
+/** Longest client_id and client_secret the token endpoint reads (ours are far shorter). */
+export const OAUTH_CLIENT_FIELD_MAX = 500;
+/** The grants POST /oauth/token issues: client credentials only (an application's own token). */
+export const OAUTH_GRANT_TYPES = ['client_credentials'] as const;
+
+/** POST /oauth/token, RFC 6749 §4.4 (client_credentials), as a form (the RFC's) or JSON; client
+ * authentication by HTTP Basic or client_id + client_secret in the body (§2.3.1). Not strict:
+ * the RFC (§3.2) has the server ignore parameters it does not know. */
 export const OAuthTokenRequest = Type.Object({
-  grant_type: Type.String({ maxLength: 100 }),
-  client_id: Type.Optional(Type.String({ maxLength: 500 })),
-  client_secret: Type.Optional(Type.String({ maxLength: 500 })),
-  scope: Type.Optional(Type.String({ maxLength: 2000 })),
+  grant_type: Type.Literal(OAUTH_GRANT_TYPES[0], { description: 'client_credentials: the only grant issued here (another answers unsupported_grant_type).' }),
+  client_id: Type.Optional(Type.String({ maxLength: OAUTH_CLIENT_FIELD_MAX, description: 'The OAuth credential\'s client id, when the client does not authenticate with HTTP Basic.' })),
+  client_secret: Type.Optional(Type.String({ maxLength: OAUTH_CLIENT_FIELD_MAX, description: 'Its client secret, with client_id.' })),
+  scope: Type.Optional(Type.String({ maxLength: 2000, description: 'Space-separated scopes (RFC 6749 §3.3), returned as asked.' })),
 });
 export const OAuthTokenResponse = Type.Object({
   access_token: Type.String(), token_type: Type.Literal('Bearer'), expires_in: Type.Integer(), scope: Type.Optional(Type.String()),
 });
 /** RFC 6749 §5.2 error answer of the token endpoint (not the API error shape: OAuth clients expect this one). */
-export const OAuthTokenError = Type.Object({ error: Type.String(), error_description: Type.Optional(Type.String()) });
+export const OAuthTokenError = Type.Object({
+  error: Literals(['invalid_request', 'invalid_client', 'unsupported_grant_type'] as const),
+  error_description: Type.String(),
+});

@@ -14,7 +14,7 @@ import { carouselItems, carouselKeyTarget, clampStart, lastStart, swipeTarget, S
 import { CAROUSEL_MAX_ITEMS, CAROUSEL_WIDTHS, MAX_PAGE_LIMIT, RECENT_PRODUCTS } from '../../rules/constants.ts';
 import { href } from '../../rules/routes.ts';
 import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder, UnauthorizedPlaceholder, errorStatus } from '../../ui/Placeholders.tsx';
-import { IconChevronLeft, IconChevronRight } from '../../ui/icons.tsx';
+import { IconChevronLeft, IconChevronRight } from '../../ui/moreIcons.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { useWindowWidth } from './useWindowWidth.ts';
 import { ShadowStyle } from '../../styles/ShadowStyle.tsx';
@@ -36,19 +36,19 @@ function clampLimit(limit: number | undefined): number {
 }
 
 export default function Carousel({ category, tag, heading, limit }: CarouselProps) {
-  const { t } = useMessages('home');
+  const { t } = useMessages('carousel');
   const count = clampLimit(limit);
   const products = useFeaturedProducts(carouselFilter({ categoryId: category, tag }), count);
-  const title = heading?.trim() || t('home.carousel.title');
+  const title = heading?.trim() || t('carousel.title');
   const headingId = useId();
 
   let body;
   if (products.error) {
     body = errorStatus(products.error) === 403
       ? <UnauthorizedPlaceholder />
-      : <ErrorPlaceholder title={t('home.carousel.error')} error={products.error} onRetry={() => void products.mutate()} />;
+      : <ErrorPlaceholder title={t('carousel.error')} error={products.error} onRetry={() => void products.mutate()} />;
   } else if (!products.data) body = <LoadingPlaceholder />;
-  else if (products.data.items.length === 0) body = <EmptyPlaceholder title={t('home.carousel.empty')} message={t('home.carousel.emptyMessage')} />;
+  else if (products.data.items.length === 0) body = <EmptyPlaceholder title={t('carousel.empty')} message={t('carousel.emptyMessage')} />;
   else body = <Slides products={products.data.items} label={title} />;
 
   return (
@@ -60,7 +60,7 @@ export default function Carousel({ category, tag, heading, limit }: CarouselProp
 }
 
 function Slides({ products, label }: { products: Product[]; label: string }) {
-  const { t } = useMessages('home');
+  const { t } = useMessages('carousel');
   const width = useWindowWidth();
   const inView = carouselItems(width);
   // Unmeasured (rendered on a server, or the first render in the browser): the slides' widths and
@@ -105,11 +105,11 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
 
   const shown = Math.min(inView, total);
   const position = (count: number) => (count === 1
-    ? t('home.carousel.positionOne', { index: start + 1, total })
-    : t('home.carousel.position', { from: start + 1, to: start + count, total }));
+    ? t('carousel.positionOne', { index: start + 1, total })
+    : t('carousel.position', { from: start + 1, to: start + count, total }));
   return (
     <section
-      aria-roledescription={t('home.carousel.roledescription')}
+      aria-roledescription={t('carousel.roledescription')}
       aria-label={label}
       data-carousel=""
       data-in-view={inView}
@@ -128,10 +128,10 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
             ))
             : position(shown)}
         </p>
-        <CarouselButton label={t('home.carousel.previous')} disabled={start <= 0} onClick={() => go(start - 1)} controls={slidesId} data-carousel-prev="">
+        <CarouselButton label={t('carousel.previous')} disabled={start <= 0} onClick={() => go(start - 1)} controls={slidesId} data-carousel-prev="">
           <IconChevronLeft size={18} />
         </CarouselButton>
-        <CarouselButton label={t('home.carousel.next')} disabled={start >= last} onClick={() => go(start + 1)} controls={slidesId} data-carousel-next="">
+        <CarouselButton label={t('carousel.next')} disabled={start >= last} onClick={() => go(start + 1)} controls={slidesId} data-carousel-next="">
           <IconChevronRight size={18} />
         </CarouselButton>
       </div>
@@ -139,7 +139,7 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
       <div
         tabIndex={0}
         role="group"
-        aria-label={t('home.carousel.viewport', { label })}
+        aria-label={t('carousel.viewport', { label })}
         onKeyDown={onKeyDown}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -166,8 +166,8 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
               <li
                 key={product.id}
                 role="group"
-                aria-roledescription={t('home.carousel.slide')}
-                aria-label={t('home.carousel.slideLabel', { index: index + 1, total })}
+                aria-roledescription={t('carousel.slide')}
+                aria-label={t('carousel.slideLabel', { index: index + 1, total })}
                 aria-hidden={visible ? undefined : true}
                 inert={!visible}
                 data-slide={product.id}
@@ -188,7 +188,7 @@ function Slides({ products, label }: { products: Product[]; label: string }) {
             <button
               key={i}
               type="button"
-              aria-label={t('home.carousel.goTo', { index: i + 1 })}
+              aria-label={t('carousel.goTo', { index: i + 1 })}
               aria-current={i === start ? 'true' : undefined}
               aria-controls={slidesId}
               onClick={() => go(i)}
@@ -249,7 +249,7 @@ function CarouselButton({ label, disabled, onClick, controls, children, ...data 
 }
 
 function Slide({ product }: { product: Product }) {
-  const { t } = useMessages('home');
+  const { t } = useMessages('carousel');
   const { apiBase } = useElementConfig();
   const [failed, setFailed] = useState(false);
   const title = product.title ?? product.name ?? product.id;
@@ -268,7 +268,7 @@ function Slide({ product }: { product: Product }) {
       </div>
       <div className="flex min-w-0 flex-1 flex-col p-6 sm:p-7">
         {product.latestVersion && (
-          <p className="m-0 text-xs font-semibold uppercase tracking-wider text-primary">{t('home.carousel.version', { version: product.latestVersion.label })}</p>
+          <p className="m-0 text-xs font-semibold uppercase tracking-wider text-primary">{t('carousel.version', { version: product.latestVersion.label })}</p>
         )}
         <h3 className="m-0 mt-1 text-xl font-semibold leading-snug text-gray-900">
           <Link to={to} draggable={false} className={cx('rounded text-gray-900 no-underline after:absolute after:inset-0 group-hover:text-primary', FOCUS_RING)}>
@@ -276,7 +276,7 @@ function Slide({ product }: { product: Product }) {
           </Link>
         </h3>
         <p className="m-0 mt-2 max-w-2xl overflow-hidden text-sm leading-relaxed text-gray-600 [display:-webkit-box] [-webkit-box-orient:vertical] [-webkit-line-clamp:3] sm:text-base">
-          {product.description || t('home.carousel.noDescription')}
+          {product.description || t('carousel.noDescription')}
         </p>
         <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 pt-5">
           {(product.categories?.length ?? 0) > 0 && (
@@ -286,7 +286,7 @@ function Slide({ product }: { product: Product }) {
               ))}
             </ul>
           )}
-          <span aria-hidden="true" className="ml-auto text-sm font-semibold text-primary">{t('home.carousel.explore')} →</span>
+          <span aria-hidden="true" className="ml-auto text-sm font-semibold text-primary">{t('carousel.explore')} →</span>
         </div>
       </div>
     </article>

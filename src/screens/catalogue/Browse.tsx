@@ -2,7 +2,7 @@
 // (a side bar from 1024 px, a drawer below), the four sorts and the default one, and the product
 // list in pages, load-more or infinite mode. Filters, search, sort and page live in the URL.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useFilterCategories, useStages } from '../../api/catalogue.ts';
+import { useFilterCategories, useStages } from '../../api/browse.ts';
 import { hasFeature, useMarketplace } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { Link } from '../../router/context.tsx';

@@ -10,7 +10,8 @@ import {
   type FilterEntry, type FilterId, type FilterKind,
 } from '../../rules/filters.ts';
 import { FILTER_SEARCH_PATTERN } from '../../rules/search.ts';
-import { IconChevronDown, IconChevronRight, IconSpinner } from '../../ui/icons.tsx';
+import { IconSpinner } from '../../ui/icons.tsx';
+import { IconChevronDown, IconChevronRight } from '../../ui/moreIcons.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
 import { StarRating } from '../../ui/StarRating.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';

@@ -9,7 +9,7 @@ import { useSession } from '../../api/auth.ts';
 import { useApi } from '../../api/context.ts';
 import { createCredential, useCredentialRequestDefinitions } from '../../api/credentials.ts';
 import { useEmit } from '../../elements/host.ts';
-import { keys } from '../../api/keys.ts';
+import { keys } from '../../api/screenKeys.ts';
 import { useApiQuery } from '../../api/swr.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
 import { NAME_MAX_LENGTH } from '../../rules/constants.ts';

@@ -12,7 +12,7 @@ import { Link } from '../../router/context.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
-import { IconChevronDown, IconChevronRight } from '../../ui/icons.tsx';
+import { IconChevronDown, IconChevronRight } from '../../ui/moreIcons.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder, UnauthorizedPlaceholder, errorStatus } from '../../ui/Placeholders.tsx';
 import { SidePanel } from '../../ui/SidePanel.tsx';

@@ -4,7 +4,7 @@ import { usePlans, type Plan } from '../../api/products.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { Link } from '../../router/context.tsx';
 import { readBilling, readPricing } from '../../rules/quota.ts';
-import { IconCheck, IconChevronRight } from '../../ui/icons.tsx';
+import { IconCheck, IconChevronRight } from '../../ui/moreIcons.tsx';
 import { AsyncState, EmptyPlaceholder, ErrorPlaceholder } from '../../ui/Placeholders.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { productHref, useProductPage } from '../product/context.ts';

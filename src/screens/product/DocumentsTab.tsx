@@ -4,7 +4,7 @@ import { useVersionDocuments, type Document } from '../../api/products.ts';
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
 import { Link } from '../../router/context.tsx';
 import { AsyncState, EmptyPlaceholder, ErrorPlaceholder } from '../../ui/Placeholders.tsx';
-import { IconChevronRight } from '../../ui/icons.tsx';
+import { IconChevronRight } from '../../ui/moreIcons.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { productHref, useProductPage } from './context.ts';
 import { IconDocument } from './icons.tsx';

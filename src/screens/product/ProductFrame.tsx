@@ -70,6 +70,10 @@ export function ProductFrame({ productId, versionId: routeVersionId, tab, planId
   };
 
   const viewer = children !== undefined && shownTab === 'docs';
+  // A version named by the route and not yet confirmed: its tab mounts now (its reads go out beside
+  // the version's, no waterfall) but stays hidden, so an unknown version shows the version's error
+  // and never, for a moment, the tab's own 404 (whose answer may come first).
+  const unconfirmed = !!routeVersionId && routeVersionId !== product.data.latestVersion?.id && !version.data && !version.error;
   let content: ReactNode;
   if (!versionId) content = <EmptyPlaceholder title={t('product.noVersion')} message={t('product.noVersionMessage')} />;
   else if (version.error) {
@@ -107,7 +111,9 @@ export function ProductFrame({ productId, versionId: routeVersionId, tab, planId
           {/* The documentation viewer has columns of its own (tree, contents, article): the side
               pane goes below it unless the screen is very wide, so the article is never squeezed. */}
           <div className={cx('mt-6 grid gap-6', viewer ? '2xl:grid-cols-[minmax(0,1fr)_340px]' : 'lg:grid-cols-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_340px]')}>
-            <div className="min-w-0" data-part="content">{content}</div>
+            <div className="min-w-0" data-part="content">
+              {unconfirmed ? <><LoadingPlaceholder className="py-24" /><div hidden>{content}</div></> : content}
+            </div>
             <RightPane />
           </div>
         </div>

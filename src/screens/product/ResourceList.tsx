@@ -7,7 +7,7 @@ import { Link } from '../../router/context.tsx';
 import { resourceStateTone } from '../../rules/version.ts';
 import { resourceTypeName } from '../../rules/resourceTypes.ts';
 import { Status } from '../../ui/Status.tsx';
-import { IconChevronRight } from '../../ui/icons.tsx';
+import { IconChevronRight } from '../../ui/moreIcons.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { productHref } from './context.ts';
 import { IconLayers } from './icons.tsx';

@@ -15,7 +15,7 @@ import { signInPath } from '../../rules/routes.ts';
 import { planSubscribeBlock, showSubscribeButton, subscribeLook, type PlanBlock } from '../../rules/subscribe.ts';
 import { useSignedIn } from '../../state/store.ts';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
-import { IconCheck } from '../../ui/icons.tsx';
+import { IconCheck } from '../../ui/moreIcons.tsx';
 import { useUiTheme } from '../../ui/theme.ts';
 import { Tooltip } from '../../ui/Tooltip.tsx';
 import { cx } from '../../ui/tone.ts';

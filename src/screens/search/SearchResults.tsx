@@ -3,7 +3,8 @@
 // other; tabs with counts; the all tab shows up to 25 per group with view-all links; the
 // advanced-search-disabled page when the server lacks the fullTextSearch feature.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useSearch, type SearchResults as Results, type SearchType } from '../../api/catalogue.ts';
+import type { SearchType } from '../../api/catalogue.ts';
+import { useSearch, type SearchResults as Results } from '../../api/browse.ts';
 import { hasFeature, useMarketplace } from '../../api/marketplace.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { Link } from '../../router/context.tsx';

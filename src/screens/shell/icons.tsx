@@ -1,18 +1,12 @@
 // Line icons of the shell's top bar (navigation, menu, sign-in, language), on every portal page.
 // Decorative: labels carry the meaning. Icons of what only signed-in users see are in
 // sideIcons.tsx, those of the shell's own pages in pageIcons.tsx: the landing route loads neither.
-import type { SVGProps } from 'react';
+import { Svg as GridSvg, type IconProps } from '../../ui/icons.tsx';
 
-export type P = SVGProps<SVGSVGElement> & { size?: number };
+export type P = IconProps;
 
-export function Svg({ size = 18, children, ...rest }: P) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8}
-      strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...rest}>
-      {children}
-    </svg>
-  );
-}
+/** The shared UI's icon grid (ui/icons.tsx), a little larger and finer for the top bar. */
+export const Svg = ({ size = 18, ...rest }: P) => <GridSvg size={size} strokeWidth={1.8} {...rest} />;
 
 export const IconGlobe = (p: P) => <Svg {...p}><circle cx="12" cy="12" r="9" /><path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" /></Svg>;
 export const IconMenu = (p: P) => <Svg {...p}><path d="M4 6h16M4 12h16M4 18h16" /></Svg>;

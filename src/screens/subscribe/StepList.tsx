@@ -2,7 +2,7 @@
 // paid plan with billing on checkout and invoice, then the result; the current one is marked.
 import { useMessages, type MessageKey } from '../../i18n/intl.ts';
 import type { SubscribeStep } from '../../rules/subscribeFlow.ts';
-import { IconCheck } from '../../ui/icons.tsx';
+import { IconCheck } from '../../ui/moreIcons.tsx';
 import { cx } from '../../ui/tone.ts';
 
 type Shown = 'requesting' | 'checkout' | 'invoices' | 'result';

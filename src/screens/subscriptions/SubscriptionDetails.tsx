@@ -12,7 +12,7 @@ import { Link, useNavigator, useRoute } from '../../router/context.tsx';
 import { Breadcrumb } from '../../ui/Breadcrumb.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { History } from '../../ui/History.tsx';
-import { IconChevronDown } from '../../ui/icons.tsx';
+import { IconChevronDown } from '../../ui/moreIcons.tsx';
 import { EmptyPlaceholder, ErrorPlaceholder, LoadingPlaceholder, UnauthorizedPlaceholder, errorStatus } from '../../ui/Placeholders.tsx';
 import { SchemaForm } from '../../ui/SchemaForm.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';

@@ -7,7 +7,7 @@ import type { ApplicationProfile } from '../../../server/src/schemas/application
 import type { SubscriptionResource } from '../../api/subscriptions.ts';
 import { useMessages } from '../../i18n/intl.ts';
 import { schemaHasProperties } from '../../rules/wizard.ts';
-import { IconChevronDown } from '../../ui/icons.tsx';
+import { IconChevronDown } from '../../ui/moreIcons.tsx';
 import { SchemaForm, type SchemaFormChange } from '../../ui/SchemaForm.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import type { Definition, ProfileDefinition } from './data.ts';

@@ -1,7 +1,8 @@
 // The wizard's stepper: one button per visible step, with its number or status (complete, error),
 // the current one marked; a step the rules do not let the user enter is disabled.
 import type { StepId, StepStatus } from '../../rules/wizard.ts';
-import { IconCheck, IconWarning } from '../../ui/icons.tsx';
+import { IconWarning } from '../../ui/icons.tsx';
+import { IconCheck } from '../../ui/moreIcons.tsx';
 import { cx, FOCUS_RING } from '../../ui/tone.ts';
 
 export interface StepperItem {

@@ -6,7 +6,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Application, ApplicationProfile } from '../../../server/src/schemas/applications.ts';
 import type { AccessRequestDefinition, AccessRequestCreated } from '../../../server/src/schemas/accessRequests.ts';
 import type { Api, Page } from '../../api/client.ts';
-import { keys } from '../../api/keys.ts';
+import { keys } from '../../api/screenKeys.ts';
 import { useApiQuery } from '../../api/swr.ts';
 import type { SubscriptionResource } from '../../api/subscriptions.ts';
 import { MAX_PAGE_LIMIT } from '../../rules/constants.ts';

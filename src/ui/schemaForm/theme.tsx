@@ -11,7 +11,8 @@ import {
 } from '@rjsf/utils';
 import { CopyButton } from '../CopyButton.tsx';
 import { useT } from '../i18n.ts';
-import { IconArrowDown, IconArrowUp, IconClose, IconLock } from '../icons.tsx';
+import { IconClose, IconLock } from '../icons.tsx';
+import { IconArrowDown, IconArrowUp } from '../moreIcons.tsx';
 import { cx, FOCUS_RING } from '../tone.ts';
 
 /** What the caller gives every field (SchemaForm's props). */

@@ -6,7 +6,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useSpecSchema } from '../../../api/explorer.ts';
 import { useMessages } from '../../../i18n/intl.ts';
-import { IconChevronDown, IconChevronRight } from '../../../ui/icons.tsx';
+import { IconChevronDown, IconChevronRight } from '../../../ui/moreIcons.tsx';
 import { ErrorPlaceholder, LoadingPlaceholder } from '../../../ui/Placeholders.tsx';
 import { cx, FOCUS_RING } from '../../../ui/tone.ts';
 import { useConsole } from '../console/context.tsx';
