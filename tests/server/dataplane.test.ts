@@ -6,22 +6,22 @@
 // server stopped by SIGTERM gives back its workers' unspent calls, which the other then spends.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
 import { createScratchDatabase } from './helper.ts';
 import { openStore } from '../../server/src/db/store.ts';
 import { quotas } from '../../server/src/db/schema.ts';
+import { scratchFolders } from './store.processes.ts';
 import { killServers, prepareStore, startServer, type ServerChild, type Target } from './ops.processes.ts';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
+const folders = scratchFolders('agora-plane-');
 const cleanups: Array<() => Promise<unknown> | void> = [];
 afterAll(async () => {
   killServers();
   for (const c of cleanups.reverse()) await c();
+  folders.remove();
 });
 
 async function upstream(): Promise<string> {
@@ -38,8 +38,9 @@ async function target(): Promise<{ target: Target; env: Record<string, string> }
     cleanups.push(scratch.drop);
     return { target: { databaseUrl: scratch.url }, env: { DATABASE_URL: scratch.url } };
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'agora-plane-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  // A copy of the migrated template (as the other process tests): a new folder would run initdb
+  // and every migration in this process first (minutes on a loaded machine).
+  const dataDir = await folders.store();
   return { target: { dataDir }, env: { DATA_DIR: dataDir } };
 }
 
