@@ -9,8 +9,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
-import { inFlight, RESULTS_DIR, waitQuiet, type Suite } from './harness.ts';
-import { renderSignature } from './fixtures/measure.ts';
+import { RESULTS_DIR, type Suite } from './harness.ts';
+import { settle as drawn } from './fixtures/hostPages.ts';
 
 const SHOTS = join(RESULTS_DIR, 'screenshots');
 const AXE = createRequire(import.meta.url).resolve('axe-core');
@@ -76,7 +76,7 @@ export async function open(page: Page, path: string): Promise<void> {
   if (path.includes('/resources/')) {
     await page.locator('agora-portal [data-page="resource"] [data-part="tab-content"]').waitFor({ timeout: 30_000 }).catch(() => undefined);
   }
-  await waitQuiet(async () => (inFlight(page) ? null : page.evaluate(renderSignature, 'agora-portal')), QUIET_MS);
+  await drawn(page, 'agora-portal', QUIET_MS);
   await settle(page);
 }
 

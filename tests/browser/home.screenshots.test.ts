@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
-import { inFlight, newPage, pageErrors, RESULTS_DIR, useSuite, waitQuiet } from './harness.ts';
-import { renderSignature } from './fixtures/measure.ts';
+import { newPage, pageErrors, RESULTS_DIR, useSuite } from './harness.ts';
+import { settle } from './fixtures/hostPages.ts';
 
 const DIR = join(RESULTS_DIR, 'screenshots');
 const WIDTHS = [375, 768, 1280, 1920];
@@ -75,7 +75,7 @@ describe('home, carousel, categories, docs and document screenshots and layout',
         await page.locator(shot.host ? `${shot.ready}` : `agora-portal ${shot.ready}`).first().waitFor({ timeout: 30_000 });
         // Images, fonts and the delayed placeholders settle: no request in flight, nothing drawn
         // or removed for 300 ms.
-        await waitQuiet(async () => (inFlight(page) ? null : page.evaluate(renderSignature, root)), 300);
+        await settle(page, root, 300);
         await fits(page, width);
         if (SAVED.includes(width)) await page.screenshot({ path: join(DIR, `${shot.name}-${width}.png`), fullPage: true });
         expect(pageErrors(page).slice(errorsBefore), `${shot.name} at ${width} px`).toEqual([]);
