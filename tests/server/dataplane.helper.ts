@@ -3,10 +3,9 @@
 // listens on a loopback port, the plane on another, and app.inject sends every gateway URL through
 // the plane over real HTTP (everything else stays injected). So the gateway suites run unchanged
 // against the new path, on PGlite and on PostgreSQL (npm run test:pg).
-import { createServer } from 'node:http';
+import { Agent as HttpAgent, createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { request } from 'undici';
 import { DataPlane, planeServer } from '../../server/src/dataplane/plane.ts';
 import { localBackend } from '../../server/src/dataplane/backend.ts';
 import { onFlush } from '../../server/src/gateway/record.ts';
@@ -56,11 +55,19 @@ async function viaPlane(origin: string, o: InjectOptions, url: string) {
     }
   }
   const query = o.query ? `${url.includes('?') ? '&' : '?'}${new URLSearchParams(o.query as Record<string, string>).toString()}` : '';
-  const res = await request(`${origin}${url}${query}`, { method: (o.method ?? 'GET') as 'GET', headers, body });
-  const raw = Buffer.from(await res.body.arrayBuffer());
+  // node:http, not undici: undici never sends the caller's Connection header, and the gateway's tests
+  // send one naming headers the plane must then drop.
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    const req = httpRequest(`${origin}${url}${query}`, { method: o.method ?? 'GET', headers, agent }, resolve).on('error', reject);
+    req.end(body);
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks);
   const text = raw.toString('utf8');
   return {
-    statusCode: res.statusCode, headers: res.headers, body: text, payload: text, rawPayload: raw,
+    statusCode: res.statusCode!, headers: res.headers, body: text, payload: text, rawPayload: raw,
     json: () => JSON.parse(text) as unknown,
   };
 }
+const agent = new HttpAgent({ keepAlive: true });

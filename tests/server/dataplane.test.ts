@@ -13,6 +13,7 @@ import { createScratchDatabase } from './helper.ts';
 import { openStore } from '../../server/src/db/store.ts';
 import { quotas } from '../../server/src/db/schema.ts';
 import { scratchFolders } from './store.processes.ts';
+import { parsePrometheus, valueOf } from './prometheus.ts';
 import { killServers, prepareStore, startServer, type ServerChild, type Target } from './ops.processes.ts';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -44,7 +45,8 @@ async function target(): Promise<{ target: Target; env: Record<string, string> }
   return { target: { dataDir }, env: { DATA_DIR: dataDir } };
 }
 
-const PLANE_ENV = { GATEWAY_WORKERS: '2', SHUTDOWN_GRACE_MS: '0', SHUTDOWN_TIMEOUT_MS: '5000' };
+const TOKEN = 'dataplane-metrics-token-0123456789';
+const PLANE_ENV = { GATEWAY_WORKERS: '2', SHUTDOWN_GRACE_MS: '0', SHUTDOWN_TIMEOUT_MS: '5000', METRICS_TOKEN: TOKEN };
 const pidsOf = (s: ServerChild) => s.output.map((l) => /data plane in \d+ worker processes \(GATEWAY_WORKERS; pids ([\d, ]+)\)/.exec(l)?.[1]).find(Boolean)!.split(', ').map(Number);
 
 async function countRecorded(t: Target, ids: string[]): Promise<Set<string>> {
@@ -65,7 +67,8 @@ it('a worker stopped by SIGTERM loses no record; one killed by SIGKILL is replac
   const base = `http://127.0.0.1:${await server.port}`;
   const [termed, killed] = pidsOf(server) as [number, number];
 
-  const agent = new Agent({ connections: 8 });
+  // A call left unanswered counts as a failure, rather than holding the test for undici's 300 s.
+  const agent = new Agent({ connections: 8, headersTimeout: 15_000 });
   cleanups.push(() => agent.close());
   const answered: Array<{ id: string; at: number }> = [];
   const failures: Array<{ at: number; what: string }> = [];
@@ -84,18 +87,35 @@ it('a worker stopped by SIGTERM loses no record; one killed by SIGKILL is replac
   };
   const callers = Array.from({ length: 8 }, caller);
   const soon = (n: number) => expect.poll(() => answered.length, { timeout: 60_000 }).toBeGreaterThan(n);
-  await soon(200);
-  process.kill(termed, 'SIGTERM');
-  await expect.poll(() => server.output.some((l) => l.includes(`worker ${termed} ended (code 0)`)), { timeout: 60_000 }).toBe(true);
-  await soon(answered.length + 200);
-  const killedAt = Date.now();
-  process.kill(killed, 'SIGKILL');
-  const beforeKill = answered.length;
-  await expect.poll(() => server.output.some((l) => l.includes(`worker ${killed} ended (SIGKILL)`)), { timeout: 60_000 }).toBe(true);
-  // The other workers answer meanwhile, and the replacements too.
-  await soon(beforeKill + 400);
-  stop = true;
-  await Promise.all(callers);
+  let killedAt = 0;
+  try {
+    await soon(200);
+    process.kill(termed, 'SIGTERM');
+    await expect.poll(() => server.output.some((l) => l.includes(`worker ${termed} ended (code 0)`)), { timeout: 60_000 }).toBe(true);
+    // Its replacement answering too, so the SIGKILL below leaves a worker on the port.
+    await expect.poll(() => server.output.some((l) => l.includes(`(replacing ${termed})`)), { timeout: 60_000 }).toBe(true);
+    await soon(answered.length + 200);
+    killedAt = Date.now();
+    process.kill(killed, 'SIGKILL');
+    const beforeKill = answered.length;
+    await expect.poll(() => server.output.some((l) => l.includes(`(replacing ${killed})`)), { timeout: 60_000 }).toBe(true);
+    // The other workers answer meanwhile, and the replacements too.
+    await soon(beforeKill + 400);
+  } catch (error) {
+    console.log(`[dataplane] server output:\n${server.output.join('\n')}\nfailures: ${failures.slice(0, 5).map((f) => f.what).join('; ')}`);
+    throw error;
+  } finally {
+    // Callers left running after a failed step would spin on refused connections until the file's time-out.
+    stop = true;
+    await Promise.all(callers);
+  }
+  // The workers' calls reach the server's /metrics with their records (once the last batch is in).
+  const forwarded = async () => {
+    const scrape = await request(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    return valueOf(parsePrometheus(await scrape.body.text()), 'agora_gateway_calls_total', { product: 'prod-payments', outcome: 'forwarded' });
+  };
+  let metered = -1;
+  await expect.poll(async () => metered === (metered = await forwarded()), { interval: 300, timeout: 30_000 }).toBe(true);
   server.proc.kill('SIGTERM');
   expect(await server.exited).toBe(0);
 
@@ -106,6 +126,7 @@ it('a worker stopped by SIGTERM loses no record; one killed by SIGKILL is replac
   const lost = answered.filter((a) => !recorded.has(a.id));
   console.log(`[dataplane] ${answered.length} calls answered, ${failures.length} connection failures, ${lost.length} records lost (answered ${lost.map((l) => l.at - killedAt).join(', ')} ms from the SIGKILL)`);
   for (const l of lost) expect(l.at - killedAt).toBeGreaterThanOrEqual(-100);
+  expect(metered).toBe(answered.length - lost.length);
 });
 
 it.skipIf(!onPostgres)('2 servers of 2 workers on one PostgreSQL: 5,000 calls with 4 keys, exactly 1,000 of a strict 1,000; a stopped server\'s lease spent by the other', { timeout: 600_000 }, async () => {

@@ -28,6 +28,9 @@ export interface CountBatch {
   n: number;
 }
 
+/** A forwarded call for /metrics: product, upstream failure ('' when answered), added seconds. */
+export type ForwardedCall = [product: string, failure: string, addedSeconds: number];
+
 /** A strict quota's counter, as a worker names it (the window by its interval and a time in it). */
 export interface StrictCounter {
   subscriptionId: string;
@@ -47,8 +50,9 @@ export interface PlaneBackend {
   lease(counter: StrictCounter, want: number): Promise<number>;
   /** Unspent calls given back (a worker stopping). */
   giveBack(counter: StrictCounter, n: number): Promise<void>;
-  /** Transaction rows (their JSON, gateway/record.ts rowJson) and counts, into the store's batches. */
-  write(rows: string[], counts: CountBatch[]): Promise<void>;
+  /** Transaction rows (their JSON, gateway/record.ts rowJson) and counts, into the store's batches;
+   * the calls into the server's gateway metrics. */
+  write(rows: string[], counts: CountBatch[], calls: ForwardedCall[]): Promise<void>;
   /** The server's clock (a test's manual one in-process; the system's in a worker). */
   now(): Date;
   /** Calls `listener` with each credential the server forgets at once (suspend, rotate…). */
@@ -69,7 +73,8 @@ export function localBackend(app: FastifyInstance, fresh = false): PlaneBackend 
     quotas: (s, r) => quotasFor(app.db, s, r),
     lease: (c, want) => leaseCalls(app.db, c.subscriptionId, c.quotaId, c.limit, windowOf(c), want),
     giveBack: (c, n) => returnCalls(app.db, c.subscriptionId, c.quotaId, windowOf(c), n),
-    async write(rows, counts) {
+    async write(rows, counts, calls) {
+      for (const [product, failure, added] of calls) app.metrics.gatewayForwarded(product, failure, added);
       for (const json of rows) queueRowJson(app.db, json, log);
       for (const b of counts) {
         const counted = b.counted.map((q) => ({ id: q.id, window: windowOf(q) }));

@@ -6,7 +6,7 @@
 // (./worker.ts): a credential or resource read once per cache life, strict quota calls in blocks,
 // records and counts in batches every PLANE_FLUSH_MS. A worker that dies is forked again.
 import cluster, { type Worker } from 'node:cluster';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, createServer, isIP, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { localBackend, type PlaneBackend } from './backend.ts';
@@ -38,27 +38,37 @@ export async function startPlaneWorkers(app: FastifyInstance, o: PlaneStart): Pr
   const address = app.server.address();
   if (!address || typeof address !== 'object') throw new Error('The app must listen before its data plane starts.');
   const backend = localBackend(app, true);
+  // The kernel hands connections to the workers (each accepts from the shared socket), not this
+  // process in turn: with round robin, a connection being handed to a worker as it is killed stays
+  // open here unanswered (Node drops it), and the client waits until its own time-out.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec: fileURLToPath(new URL('./worker.ts', import.meta.url)), serialization: 'advanced' });
-  const env = { AGORA_PLANE_APP: `http://127.0.0.1:${address.port}`, AGORA_PLANE_PORT: String(o.port), AGORA_PLANE_HOST: o.host };
+  // PORT=0 (tests): one free port chosen here for every worker. Workers listening on 0 share a
+  // random port only while one of them holds it; were all gone at once (kill -9), the replacements
+  // would get another, and a replacement given the port by number beside a worker on 0 would clash.
+  const port = o.port || await freePort(o.host);
+  const env = { AGORA_PLANE_APP: `http://127.0.0.1:${address.port}`, AGORA_PLANE_PORT: String(port), AGORA_PLANE_HOST: o.host };
   let stopping = false;
-  let port = 0;
   const all = new Set<Worker>();
   const unsubscribe = backend.onEvict((credentialId) => { for (const w of all) send(w, { t: 'evict', credentialId }); });
 
-  const fork = (): Promise<void> => new Promise((resolve, reject) => {
+  const fork = (replacing?: number): Promise<void> => new Promise((resolve, reject) => {
     const w = cluster.fork(env);
     all.add(w);
     w.on('message', (m: ToPrimary) => { if (m?.t === 'call') void answer(backend, w, m); });
-    w.once('listening', (at) => { port = at.port; resolve(); });
+    w.once('listening', () => {
+      if (replacing) o.log(`gateway data plane: worker ${w.process.pid} listening (replacing ${replacing})`);
+      resolve();
+    });
     w.once('exit', (code, signal) => {
       all.delete(w);
       if (stopping) return;
       o.log(`gateway data plane: worker ${w.process.pid} ended (${signal ?? `code ${code}`}); starting another`);
-      fork().catch((e: unknown) => o.log(`gateway data plane: a worker could not start: ${String(e)}`));
+      fork(w.process.pid).catch((e: unknown) => o.log(`gateway data plane: a worker could not start: ${String(e)}`));
       reject(new Error(`worker ${w.process.pid} ended before listening`));
     });
   });
-  await Promise.all(Array.from({ length: o.workers }, fork));
+  await Promise.all(Array.from({ length: o.workers }, () => fork()));
   return {
     port,
     pids: () => [...all].map((w) => w.process.pid!),
@@ -72,6 +82,16 @@ export async function startPlaneWorkers(app: FastifyInstance, o: PlaneStart): Pr
       })));
     },
   };
+}
+
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 function send(w: Worker, m: ToWorker): void {

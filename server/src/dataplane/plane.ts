@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Pool, type Dispatcher } from 'undici';
-import type { PlaneBackend, CountBatch, StrictCounter } from './backend.ts';
+import type { PlaneBackend, CountBatch, ForwardedCall, StrictCounter } from './backend.ts';
 import type { Egress } from '../gateway/egress.ts';
 import type { CredentialEntry } from '../credentials/lookup.ts';
 import { lookupKeys, sameDigest, sha256 } from '../credentials/crypto.ts';
@@ -33,7 +33,7 @@ import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from '../
 
 /** Records and counts leave a plane at the latest this long after the call (what a killed worker
  * can lose: README). */
-export const PLANE_FLUSH_MS = 50;
+export const PLANE_FLUSH_MS = 20;
 /** …or when this many rows wait. */
 const PLANE_FLUSH_ROWS = 500;
 /** Calls of a strict quota a plane leases at once from its server (the server leases blocks from
@@ -66,6 +66,7 @@ export class DataPlane {
   private readonly pool: Pool;
   private readonly gatewayPrefix: string;
   private rows: string[] = [];
+  private calls: ForwardedCall[] = [];
   private readonly counts = new Map<string, CountBatch>();
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
@@ -176,7 +177,8 @@ export class DataPlane {
       payload = JSON.stringify({ errors: [new ApiError(code, title, result.detail).toItem()] });
       leg = { destination: hostOf(base!), uri: recordedUpstream, status: null, responseHeaders: {}, error: result.failure };
     }
-    const upstreamMs = Math.round(performance.now() - legStarted);
+    const legMs = performance.now() - legStarted;
+    const upstreamMs = Math.round(legMs);
     const answerHeaders: HeaderMap = { ...headers, ...ANSWER_HEADERS, [GATEWAY_TRANSACTION_HEADER]: txId };
     const durationMs = Math.round(performance.now() - started);
     const method = req.method!.toUpperCase();
@@ -198,6 +200,7 @@ export class DataPlane {
         },
       ] satisfies Leg[],
     };
+    this.calls.push([productId, result.ok ? '' : result.failure, (performance.now() - started - legMs) / 1000]);
     this.queue(rowJson(row));
     res.writeHead(status, answerHeaders);
     res.end(method === 'HEAD' ? undefined : payload);
@@ -264,10 +267,12 @@ export class DataPlane {
     this.timer = null;
     const rows = this.rows;
     this.rows = [];
+    const calls = this.calls;
+    this.calls = [];
     const counts = [...this.counts.values()];
     this.counts.clear();
     const write = rows.length || counts.length
-      ? this.o.backend.write(rows, counts).catch((err: unknown) => this.o.log(`data plane: ${rows.length} records could not be handed over`, err))
+      ? this.o.backend.write(rows, counts, calls).catch((err: unknown) => this.o.log(`data plane: ${rows.length} records could not be handed over`, err))
       : Promise.resolve();
     this.writing = Promise.all([this.writing, write]).then(() => undefined);
     await this.writing;

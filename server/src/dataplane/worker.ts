@@ -40,7 +40,7 @@ const backend: PlaneBackend = {
   quotas: (s, r) => quotas.get(`${s}|${r}`, () => ask('quotas', s, r)),
   lease: (counter, want) => ask('lease', counter, want),
   giveBack: (counter, n) => ask('giveBack', counter, n),
-  write: (rows, counts) => ask('write', rows, counts),
+  write: (rows, counts, calls) => ask('write', rows, counts, calls),
   now: () => new Date(),
   onEvict: () => () => undefined,
 };
