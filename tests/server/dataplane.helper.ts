@@ -54,6 +54,7 @@ async function viaPlane(origin: string, o: InjectOptions, url: string) {
       headers['content-type'] ??= 'application/json';
     }
   }
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   const query = o.query ? `${url.includes('?') ? '&' : '?'}${new URLSearchParams(o.query as Record<string, string>).toString()}` : '';
   // node:http, not undici: undici never sends the caller's Connection header, and the gateway's tests
   // send one naming headers the plane must then drop.
