@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './tests/sequencer.ts';
 
 // Three suites: unit (rules, UI, client in happy-dom), server (the real app on a real store),
 // browser (the built bundle served by the real server, driven in Debian's Chromium).
@@ -10,6 +11,7 @@ export default defineConfig({
     // One worker a core. Vitest's default is a core less, which is one worker on the 2-core CI
     // machine: the unit and server suites ran ~40% slower, with a core idle most of the time.
     maxWorkers: availableParallelism(),
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         extends: true,

@@ -12,4 +12,14 @@ defineElement('agora-insights', () => import('../src/screens/insights/Insights.t
   view: 'string',
   /** With view="traffic": the transaction whose detail panel is open. */
   transactionId: 'string',
+  /** With view="traffic": the application whose calls are shown (its id). */
+  applicationId: 'string',
+  /** With view="traffic": that application's title, shown in the application filter. */
+  application: 'string',
+  /** With view="traffic": only refused calls, 'any' or one refusal reason. */
+  refusal: 'string',
+  /** With view="traffic": the start of a custom range (an ISO date-time; with `to`). */
+  from: 'string',
+  /** With view="traffic": the end of that custom range (an ISO date-time). */
+  to: 'string',
 }, { sections: ['insights'] });

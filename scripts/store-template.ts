@@ -35,7 +35,7 @@ async function postgresTemplate(adminUrl: string): Promise<() => Promise<void>> 
   return () => dropDatabase(adminUrl, name);
 }
 
-export default async function setup(): Promise<void | (() => Promise<void>)> {
+export default async function setup(): Promise<void | (() => void | Promise<void>)> {
   if (process.env.TEST_DATABASE_URL) return postgresTemplate(process.env.TEST_DATABASE_URL);
   const file = join(CACHE, `store-template-${key()}.tar`);
   if (!existsSync(file)) {
@@ -54,7 +54,8 @@ export default async function setup(): Promise<void | (() => Promise<void>)> {
     }
   }
   // Unpacked once here, so the workers' test stores open on copies of the folder (tests/storeFolder.ts).
-  const { templateFolder } = await import('../tests/storeFolder.ts');
+  const { runCopies, templateFolder } = await import('../tests/storeFolder.ts');
   await templateFolder(file);
   process.env.AGORA_STORE_TEMPLATE = file;
+  return runCopies();
 }

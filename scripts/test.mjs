@@ -1,4 +1,7 @@
 // `npm test`: every check of the project, in order, stopping at the first failure, then a summary.
+// Steps that keep one core busy and need nothing from each other run side by side (STAGES): on the
+// 2-core CI machine the typecheck and the description lint fit beside the unit suite, the contract
+// step beside the build; their output then comes line by line, each line tagged with its step.
 //
 //   npm test                                   everything
 //   npm test -- --only unit,server             a subset (ids below; AGORA_TEST_ONLY works too)
@@ -70,6 +73,12 @@ const STEPS = [
   },
 ];
 
+/** Steps in one entry run at the same time; the entries run one after another. */
+const STAGES = [['typecheck', 'lint', 'openapi-lint', 'unit'], ['server'], ['server-pg'], ['contract', 'build'], ['browser'], ['elements']];
+for (const step of STEPS) {
+  if (STAGES.filter((stage) => stage.includes(step.id)).length !== 1) throw new Error(`step ${step.id} must be in exactly one stage`);
+}
+
 function parseArgs(argv) {
   const options = { only: null, skip: new Set(), keepGoing: false, list: false, passThrough: [] };
   const split = (v) => new Set(String(v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
@@ -97,9 +106,23 @@ function parseArgs(argv) {
   return options;
 }
 
-let current = null;
+/** Copies a child's output to ours, each line tagged with the step (steps running side by side). */
+function tagLines(stream, out, id) {
+  let rest = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop();
+    for (const line of lines) out.write(`[${id}] ${line}\n`);
+  });
+  stream.on('end', () => {
+    if (rest) out.write(`[${id}] ${rest}\n`);
+  });
+}
 
-function run(step, passThrough) {
+const running = new Set();
+
+function run(step, passThrough, tagged) {
   const [cmd, ...args] = step.cmd;
   const extra = [];
   if (step.vitest) {
@@ -114,14 +137,18 @@ function run(step, passThrough) {
     else env[k] = v;
   }
   return new Promise((resolve) => {
-    const child = spawn(cmd, [...args, ...extra], { cwd: ROOT, env, stdio: 'inherit' });
-    current = child;
+    const child = spawn(cmd, [...args, ...extra], { cwd: ROOT, env, stdio: tagged ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (tagged) {
+      tagLines(child.stdout, process.stdout, step.id);
+      tagLines(child.stderr, process.stderr, step.id);
+    }
+    running.add(child);
     child.on('error', (error) => {
       console.error(`[test] cannot start ${cmd}: ${error.message}`);
       resolve(1);
     });
-    child.on('exit', (code, signal) => {
-      current = null;
+    child.on('close', (code, signal) => {
+      running.delete(child);
       resolve(code ?? (signal ? 1 : 0));
     });
   });
@@ -166,6 +193,31 @@ function failures(step) {
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
+/** One step: its setup, the command, its teardown; the result for the summary. */
+async function runStep(step, options, tagged) {
+  const t0 = Date.now();
+  let code = 0;
+  let note = '';
+  let teardown;
+  try {
+    teardown = (await step.setup?.()) ?? undefined;
+    code = await run(step, options.passThrough, tagged);
+  } catch (error) {
+    code = 1;
+    note = error.message;
+    console.error(`[test] ${step.id}: ${error.message}`);
+  } finally {
+    try {
+      await teardown?.();
+    } catch (error) {
+      console.error(`[test] ${step.id}: cleanup failed: ${error.message}`);
+    }
+    if (step.id === 'server-pg') delete process.env.TEST_DATABASE_URL;
+  }
+  if (tagged) console.log(`[${step.id}] ${code === 0 ? 'done' : 'FAILED'} in ${seconds(Date.now() - t0)}`);
+  return { step, code, ms: Date.now() - t0, counts: counts(step), note };
+}
+
 async function main() {
   let options;
   try {
@@ -175,37 +227,20 @@ async function main() {
     process.exit(2);
   }
   if (options.list) {
-    console.log('Steps of npm test (in order):');
-    for (const s of STEPS) console.log(`  ${s.id.padEnd(10)} ${s.title}`);
+    console.log('Steps of npm test (in order; steps on one line run side by side):');
+    for (const stage of STAGES) console.log(`  ${stage.map((id) => `${id.padEnd(10)} ${STEPS.find((s) => s.id === id).title}`).join('\n    ┃ ')}`);
     console.log('\nnpm test -- --only a,b | --skip a,b | --keep-going | -- <args for vitest>');
     return 0;
   }
   const selected = STEPS.filter((s) => (!options.only || options.only.has(s.id)) && !options.skip.has(s.id));
   const results = [];
   const started = Date.now();
-  for (const step of selected) {
-    console.log(`\n━━ ${step.id}: ${step.title} ━━`);
-    const t0 = Date.now();
-    let code = 0;
-    let note = '';
-    let teardown;
-    try {
-      teardown = (await step.setup?.()) ?? undefined;
-      code = await run(step, options.passThrough);
-    } catch (error) {
-      code = 1;
-      note = error.message;
-      console.error(`[test] ${step.id}: ${error.message}`);
-    } finally {
-      try {
-        await teardown?.();
-      } catch (error) {
-        console.error(`[test] ${step.id}: cleanup failed: ${error.message}`);
-      }
-      if (step.id === 'server-pg') delete process.env.TEST_DATABASE_URL;
-    }
-    results.push({ step, code, ms: Date.now() - t0, counts: counts(step), note });
-    if (code !== 0 && !options.keepGoing) break;
+  const stages = STAGES.map((ids) => selected.filter((s) => ids.includes(s.id))).filter((stage) => stage.length);
+  for (const stage of stages) {
+    const tagged = stage.length > 1;
+    console.log(`\n━━ ${stage.map((s) => `${s.id}: ${s.title}`).join(' ┃ ')} ━━`);
+    results.push(...await Promise.all(stage.map((step) => runStep(step, options, tagged))));
+    if (results.some((r) => r.code !== 0) && !options.keepGoing) break;
   }
 
   const failed = results.flatMap((r) => failures(r.step).map((f) => `[${r.step.id}] ${f}`));
@@ -223,7 +258,7 @@ async function main() {
     const figures = c ? ` ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}` : '';
     console.log(`  ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.step.id.padEnd(10)} ${seconds(r.ms).padStart(8)}${figures}${r.note ? `  (${r.note})` : ''}`);
   }
-  const notRun = selected.slice(results.length);
+  const notRun = selected.filter((s) => !results.some((r) => r.step === s));
   for (const s of notRun) console.log(`  --   ${s.id.padEnd(10)} not run (an earlier step failed)`);
   const failedSteps = results.filter((r) => r.code !== 0).map((r) => r.step.id);
   console.log(`  total ${seconds(Date.now() - started)}${failedSteps.length ? `; failed: ${failedSteps.join(', ')}` : ''}`);
@@ -233,7 +268,7 @@ async function main() {
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    current?.kill(signal);
+    for (const child of running) child.kill(signal);
   });
 }
 

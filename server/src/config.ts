@@ -3,7 +3,8 @@
 import { resolve } from 'node:path';
 import type { AuthOptions } from './plugins/auth.ts';
 import type { CredentialsOptions } from './credentials/runtime.ts';
-import { canonicalHost, type EgressOptions } from './gateway/egress.ts';
+import type { EgressOptions } from './gateway/egress.ts';
+import { canonicalHost } from './gateway/host.ts';
 import type { AiModelOptions } from './assistant/external.ts';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './httpTimeouts.ts';

@@ -131,7 +131,11 @@ const subscriptionsScreen = screen(
 // transaction's panel over the traffic list) keeps the filters' chunk and the chart's.
 const loadInsights = () => import('../screens/insights/Insights.tsx');
 const insightsView = (view: (m: RouteMatch) => string) =>
-  screen(loadInsights, (m): InsightsProps => ({ view: view(m), transactionId: m.params.transactionId }), { sections: ['insights'] });
+  screen(loadInsights, (m): InsightsProps => ({
+    view: view(m), transactionId: m.params.transactionId,
+    applicationId: query(m).get('applicationId') ?? undefined, application: query(m).get('application') ?? undefined, refusal: query(m).get('refusal') ?? undefined,
+    from: query(m).get('from') ?? undefined, to: query(m).get('to') ?? undefined,
+  }), { sections: ['insights'] });
 
 export interface SignInProps {
   returnTo?: string;

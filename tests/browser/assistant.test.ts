@@ -3,14 +3,16 @@
 // user with AI on; a question answered as a stream, typed out word by word, with references that
 // lead into the product page; Cancel stops an answer silently; a proposal confirmed in the
 // conversation is done (an application created) or opens its screen (the subscription panel
-// pre-filled with the plan); a JSON answer when streaming is off; <agora-assistant> alone on
-// demo/embed.html. Screenshots at 1280 and 375 px in test-results/screenshots/.
+// pre-filled with the plan); a JSON answer when streaming is off; in German, the caller's access
+// steps with references, one followed and the conversation kept, the insights of the application
+// a traffic question names opened filtered, its subscribe step confirmed and the subscription made; <agora-assistant> alone on demo/embed.html. Screenshots at 1280 and 375 px in test-results/screenshots/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { applications } from '../../server/src/db/schema.ts';
+import { applications, subscriptions } from '../../server/src/db/schema.ts';
+import { LOCALE_COOKIE } from '../../src/rules/constants.ts';
 import { pageErrors, poll, RESULTS_DIR, useSuite } from './harness.ts';
 
 const suite = useSuite({ settings: { ai: { enabled: true, stream: true } }, features: ['fullTextSearch', 'ai'] });
@@ -190,6 +192,56 @@ describe('the assistant in the portal', () => {
     expect(await panel.locator('[data-field="plan"]').count()).toBe(0);
     expect(await panel.locator('[data-field="name"]').inputValue()).toMatch(/^Payments/);
     await shots(page, 'subscribe-panel');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe('the assistant in German (issue 29)', () => {
+  it('answers in German with references; following one or an action keeps the conversation; its subscribe step is confirmed and done', { timeout: 150_000 }, async () => {
+    const page = await suite.pageAs('consumer', WIDE);
+    const url = new URL(suite.portal.baseUrl);
+    await page.context().addCookies([{ name: LOCALE_COOKIE, value: 'de-DE', domain: url.hostname, path: '/' }]);
+    await page.goto(`${suite.portal.baseUrl}/browseProducts`);
+    await openAssistant(page);
+    await ask(page, 'Wie bekomme ich Zugang zur SMS API?');
+    const product = lastAnswer(page).locator('[data-testid="assistant-references"] a[href="/productDetails/prod-sms/overview"]');
+    await product.waitFor({ timeout: 60_000 });
+    // The caller's steps, in German: subscribe (no SMS plan of Casey's teams yet), then the access request.
+    expect(await answerText(page)).toMatch(/^So nutzen Sie SMS Messaging:\s+Abonnieren Sie einen Plan von SMS Messaging/);
+    // The steps show as a numbered list.
+    expect(await lastAnswer(page).locator('[data-testid="assistant-answer"] ol > li').count()).toBe(2);
+    expect(await lastAnswer(page).locator('[data-testid="assistant-references"]').innerText()).toContain('Produkt');
+    await shots(page, 'de-steps');
+
+    await product.click();
+    await poll(() => new URL(page.url()).pathname).toBe('/productDetails/prod-sms/overview');
+    await page.locator('agora-portal h1').first().waitFor();
+    // Back in the assistant: the question and its answer are still there.
+    await openAssistant(page);
+    expect(await page.locator(`${DIALOG} li[data-role="user"]`).innerText()).toContain('Wie bekomme ich Zugang zur SMS API?');
+    // Their own traffic: the insights of the application it names open filtered on it, over the answer's week.
+    await ask(page, 'Wie viele Aufrufe hat meine Checkout-App diese Woche gemacht?');
+    const insights = lastAnswer(page).locator('[data-testid="assistant-actions"] button', { hasText: 'Analysen von Checkout Service öffnen' });
+    await insights.waitFor({ timeout: 60_000 });
+    expect(await answerText(page)).toMatch(/^Checkout Service hat diese Woche/);
+    await insights.click();
+    await poll(() => new URL(page.url()).pathname).toBe('/consumer-insights/traffic');
+    const traffic = page.locator('agora-portal [data-view="traffic"]');
+    await traffic.locator('[data-part="range-from"]').waitFor({ timeout: 30_000 });
+    expect(await traffic.innerText()).toContain('Checkout Service');
+    // And back again: both questions are there; the first answer's subscribe step is confirmed.
+    await openAssistant(page);
+    expect(await page.locator(`${DIALOG} li[data-role="user"]`).count()).toBe(2);
+    const subscribe = page.locator(ANSWERS).first().locator('[data-testid="assistant-actions"] button', { hasText: 'Free abonnieren' });
+    await subscribe.waitFor({ timeout: 30_000 });
+    await subscribe.click();
+    const panel = page.locator('agora-portal dialog[open] [data-part="subscribe-panel"]');
+    await panel.waitFor({ timeout: 60_000 });
+    await panel.locator('[data-field="owner"]').selectOption({ label: 'Platform Engineering' });
+    await panel.locator('[data-action="submit"]').click();
+    await panel.locator('[data-part="result"][data-result="approved"]').waitFor({ timeout: 30_000 });
+    const rows = await suite.portal.db.select().from(subscriptions).where(and(eq(subscriptions.productId, 'prod-sms'), eq(subscriptions.planId, 'plan-sms-free')));
+    expect(rows).toMatchObject([{ ownerId: 'team-acme-platform', approvalState: 'approved', state: 'active' }]);
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -8,7 +8,12 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, API, type TestApp } from './helper.ts';
 import { seedDemo } from '../../server/seed/index.ts';
 import { USER } from '../../server/seed/accounts.ts';
-import { aiMessages, applications, users } from '../../server/src/db/schema.ts';
+import { accessRequests, aiMessages, applications, users } from '../../server/src/db/schema.ts';
+import { recordTransaction } from '../../server/src/gateway/record.ts';
+import { VISITOR } from '../../server/src/context.ts';
+import { translator } from '../../server/src/messages.ts';
+import { accessSteps } from '../../server/src/assistant/access.ts';
+import { isTrafficQuestion, periodOf, trafficAnswer } from '../../server/src/assistant/traffic.ts';
 import { AI_ACTION_CONFIRM_MIME, AI_ACTION_MIME, AI_ACTION_RESULT_MIME, AI_EVENTS, type AiAction, type AiActionResult } from '../../server/src/schemas/ai.ts';
 import { AI_RATE_LIMIT } from '../../server/src/assistant/rateLimit.ts';
 import { startFakeModel, type FakeModel } from './assistant.fakeModel.ts';
@@ -266,5 +271,123 @@ describe('external model (a local fake of the OpenAI-compatible protocol)', () =
       const list = events((await ask(user('subscriber'), [textMessage('How do I refund a payment?')], { stream: true })).body);
       expect(list.at(-1)![1].errorResponse.errors[0].title).toBe('External model refused');
     } finally { t.app.aiModel = null; }
+  });
+});
+
+// Issue 29 point 3: the steps to access for this caller, and their own traffic, each step or link
+// an action confirmed as the others are.
+describe('how to get access, and their own traffic', () => {
+  const partsOf = (message: { parts: Array<{ mimeType: string; data: string }> }, mime: string) =>
+    message.parts.filter((p) => p.mimeType === mime).map((p) => JSON.parse(p.data));
+  const textOf = (res: { body: any }) => String(res.body.content.messages[0].parts[0].data);
+  async function confirm(me: { id: string; orgId: string }, res: { body: any }, kind: string, language?: string) {
+    const action = (partsOf(res.body.content.messages[0], AI_ACTION_MIME) as AiAction[]).find((a) => a.kind === kind)!;
+    expect(action, `a ${kind} proposal`).toBeTruthy();
+    const done = await ask(me, [confirmMessage(action.id)], { conversationId: res.body.context.conversationId, ...(language ? { language } : {}) });
+    expect(done.status).toBe(200);
+    return { action, done, result: (partsOf(done.body.content.messages[0], AI_ACTION_RESULT_MIME) as AiActionResult[])[0]! };
+  }
+
+  it('a new organisation: subscribe to a plan, create an application, then the access request; in German', async () => {
+    const org = await t.createOrg({ name: 'Newcomer GmbH' });
+    const me = await t.createUser({ orgId: org.id, orgRoles: ['Administrator'] });
+    await t.createTeam({ orgId: org.id, name: 'Platform', type: 'consumer', members: [{ userId: me.id, roles: ['administrator'] }] });
+    const res = await ask(me, [textMessage('Wie bekomme ich Zugang zur SMS API?')], { language: 'de' });
+    expect(res.status).toBe(200);
+    expect(textOf(res)).toMatch(/^So nutzen Sie SMS Messaging:\n1\. Abonnieren Sie einen Plan von SMS Messaging \(Free, Pay per message\)\.\n2\. Legen Sie eine Anwendung an/);
+    expect(textOf(res)).toMatch(/3\. Beantragen Sie im Zugriffsassistenten Zugriff auf SMS Messaging/);
+    const actions = partsOf(res.body.content.messages[0], AI_ACTION_MIME) as AiAction[];
+    expect(actions.map((a) => [a.kind, a.label])).toEqual([['subscribe', 'Free abonnieren'], ['createApplication', 'Die Anwendung „Meine Anwendung“ anlegen']]);
+    // A plan named, and its price asked: the plans' numbers first, then the steps offering that plan.
+    const priced = await ask(me, [textMessage('How do I get access to the SMS API on the Pay per message plan, and what does it cost?')]);
+    expect(textOf(priced)).toMatch(/Pay per message: [^\n]+\nTo use SMS Messaging:\n1\. Subscribe to a plan of SMS Messaging/);
+    expect((partsOf(priced.body.content.messages[0], AI_ACTION_MIME) as AiAction[]).filter((a) => a.kind === 'subscribe').map((a) => a.params.planId)).toEqual(['plan-sms-payg']);
+    const { result, done } = await confirm(me, res, 'createApplication', 'de');
+    expect(result).toMatchObject({ kind: 'createApplication', status: 'done' });
+    expect(textOf(done)).toBe('Die Anwendung „Meine Anwendung“ ist angelegt.');
+  });
+
+  it('subscribed: the wizard at that resource; then, the request approved, a credential to create; pending and rejected said', async () => {
+    const me = user('globex-dev');
+    const question = 'How can I use the Weather API?';
+    const first = await ask(me, [textMessage(question)]);
+    expect(textOf(first)).toMatch(/\n1\. Request access to Weather Forecast \(sandbox\) for your application in the access wizard\.$/);
+    const { result } = await confirm(me, first, 'requestAccess');
+    expect(result).toMatchObject({ kind: 'requestAccess', status: 'open', href: '/registrations/create/prod-weather?subscriptionId=sub-globex-weather-free&resourceId=res-weather-sandbox' });
+    // The wizard's own request (this definition approves at once).
+    const version = (await t.request(me, { url: `${API}/products/prod-weather` })).body.version?.id ?? 'ver-weather-3';
+    const created = await t.request(me, { method: 'POST', url: `${API}/applications/app-globex-portal/accessRequests`, payload: {
+      product: { id: 'prod-weather', version: { id: version } }, assetResource: { id: 'res-weather-sandbox' }, subscription: { id: 'sub-globex-weather-free' } } });
+    expect(created.status).toBe(201);
+    const approved = await ask(me, [textMessage(question)]);
+    expect(textOf(approved)).toMatch(/1\. Access for Globex Customer Portal is approved: create a credential for Globex Customer Portal/);
+    const { result: open } = await confirm(me, approved, 'open');
+    expect(open).toMatchObject({ status: 'open', href: '/applications/app-globex-portal/credentials/create' });
+    await t.db.update(accessRequests).set({ approvalState: 'pending' }).where(eq(accessRequests.id, created.body.id));
+    expect(textOf(await ask(me, [textMessage(question)]))).toMatch(/1\. Your access request for Globex Customer Portal awaits approval\.$/);
+    await t.db.update(accessRequests).set({ approvalState: 'rejected' }).where(eq(accessRequests.id, created.body.id));
+    const rejected = await ask(me, [textMessage(question)]);
+    expect(textOf(rejected)).toMatch(/was rejected; you may ask again/);
+    expect((partsOf(rejected.body.content.messages[0], AI_ACTION_MIME) as AiAction[]).map((a) => a.kind)).toEqual(['requestAccess']);
+  });
+
+  it('with access and a credential: says so, naming the credential; a pending subscription is said with a link', async () => {
+    expect(textOf(await ask(user('globex'), [textMessage('How do I get access to the Payments API?')])))
+      .toBe('To use Payments API:\n1. You have access: call it with your credential “Portal key” (application Globex Customer Portal).');
+    const pending = await ask(user('globex'), [textMessage('How can I use the Email API?')]);
+    expect(textOf(pending)).toMatch(/1\. Your subscription “Transactional Email - Annual bulk” awaits the provider's approval\./);
+    const { result } = await confirm(user('globex'), pending, 'open');
+    expect(result.href).toBe('/subscriptions/sub-globex-email-annual');
+  });
+
+  it('reads the period (UTC days, weeks from Monday) and tells own-traffic questions from plan questions', () => {
+    const at = (iso: string) => new Date(iso).toISOString();
+    const range = (q: string, now: string) => { const p = periodOf(q, new Date(now)); return [p.period, at(p.from.toISOString()), at(p.to.toISOString())]; };
+    // Wednesday 2026-01-07 10:00 UTC.
+    expect(range('why were my calls refused yesterday', '2026-01-07T10:00:00Z')).toEqual(['yesterday', '2026-01-06T00:00:00.000Z', '2026-01-07T00:00:00.000Z']);
+    expect(range('Combien d’appels la semaine dernière ?', '2026-01-07T10:00:00Z')).toEqual(['lastWeek', '2025-12-29T00:00:00.000Z', '2026-01-05T00:00:00.000Z']);
+    expect(range('Quantas chamadas no mês passado?', '2026-01-07T10:00:00Z')).toEqual(['lastMonth', '2025-12-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z']);
+    expect(range('how many calls did my app make', '2026-01-07T10:00:00Z')).toEqual(['last7', '2025-12-31T10:00:00.000Z', '2026-01-07T10:00:00.000Z']);
+    // At Monday 00:00 "this week" still ends after it starts.
+    expect(range('my calls this week', '2026-01-05T00:00:00Z')).toEqual(['thisWeek', '2026-01-05T00:00:00.000Z', '2026-01-05T00:01:00.000Z']);
+    expect(isTrafficQuestion('Wie viele Aufrufe hat meine App heute gemacht?')).toBe(true);
+    expect(isTrafficQuestion("What happens if my team goes over the plan's included volume - are extra calls refused or billed?")).toBe(false);
+    expect(isTrafficQuestion('Which service lets my site ask for the fields it needs without a dozen REST calls?')).toBe(false);
+  });
+
+  it('a visitor (the route asks sign-in first; the steps do not assume it): a sign-in step, not an error', async () => {
+    const en = translator('en-US');
+    const steps = await accessSteps(t.app, VISITOR, 'prod-sms', 'SMS Messaging', undefined, [], en);
+    expect(steps).toEqual({ lines: ['To use SMS Messaging:', '1. Sign in (or register an account): subscriptions and credentials belong to signed-in users.'],
+      actions: [{ kind: 'open', label: 'Sign in', params: { href: '/signin' } }] });
+    expect(await trafficAnswer(t.app, VISITOR, 'How many calls did my app make today?', en, 'en-US'))
+      .toEqual({ text: "Sign in to see your applications' calls.", actions: [{ kind: 'open', label: 'Sign in', params: { href: '/signin' } }] });
+  });
+
+  it('their own calls: the numbers and the refusal reasons from the insights, the insights of that application to open; another organisation sees none', async () => {
+    const now = t.app.clock.now().getTime();
+    const call = (i: number, status: number, refusal: string | null, applicationId = 'app-acme-checkout', orgId = who[USER.orgadmin!]!.orgId) => recordTransaction(t.db, {
+      id: `tx-assist-${applicationId}-${i}`, orgId, at: new Date(now - 60_000 * (i + 1)), applicationId, subscriptionId: 'sub-acme-payments-starter',
+      productId: 'prod-payments', assetResourceId: 'res-payments', protocol: 'http', method: 'GET', path: '/payments', upstreamUrl: 'test:',
+      status, statusDetail: status < 400 ? 'success' : status < 500 ? 'failure' : 'exception', durationMs: 10, requestHeaders: {}, responseHeaders: {},
+      requestBytes: 0, responseBytes: 0, legs: [], refusal: refusal as never,
+    });
+    for (let i = 0; i < 5; i++) await call(i, 200, null);
+    await call(5, 429, 'quotaExceeded');
+    await call(6, 429, 'quotaExceeded');
+    await call(7, 403, 'noAccess');
+    await call(8, 500, null);
+    await call(9, 200, null, 'app-acme-mobile');
+    const res = await ask(user('orgadmin'), [textMessage('How many calls did my checkout app make today?')]);
+    expect(textOf(res)).toMatch(/^Checkout Service made 9 calls today \([^)]+\): 5 succeeded, 3 failed \(4xx\), 1 ended in a server error \(5xx\)\.\nRefused by the gateway, by reason: Quota exceeded: 2; No approved access: 1\.$/);
+    const { result } = await confirm(user('orgadmin'), res, 'openInsights');
+    // The answer's period (today, UTC) as the traffic's range.
+    expect(result.href).toMatch(/^\/consumer-insights\/traffic\?applicationId=app-acme-checkout&application=Checkout\+Service&from=\d{4}-\d\d-\d\dT00%3A00%3A00\.000Z&to=[^&]+$/);
+    const why = await ask(user('orgadmin'), [textMessage('Warum wurden meine Aufrufe heute abgelehnt?')], { language: 'de' });
+    expect(textOf(why)).toMatch(/^Ihre Anwendungen haben heute \([^)]+\) 10 Aufrufe gemacht: 6 erfolgreich, 3 fehlgeschlagen \(4xx\), 1 mit Serverfehler \(5xx\)\.\nNach Anwendung: Checkout Service: 9; Acme Mobile App: 1\.\nVom Gateway abgelehnt, nach Grund: Kontingent überschritten: 2; Kein genehmigter Zugriff: 1\.$/);
+    const { result: insights } = await confirm(user('orgadmin'), why, 'openInsights');
+    expect(insights.href).toMatch(/^\/consumer-insights\/traffic\?from=[^&]+&to=[^&]+&refusal=any$/);
+    // Globex sees its own traffic only (none), and may not open Acme's application.
+    expect(textOf(await ask(user('globex'), [textMessage('How many calls did my checkout app make today?')]))).toMatch(/^Your applications made no calls today/);
   });
 });

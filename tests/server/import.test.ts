@@ -3,6 +3,7 @@
 // refused with a clear message and leaves nothing behind; `npm run import` does it end to end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -16,6 +17,7 @@ import { ApiError } from '../../server/src/errors.ts';
 import { openStore } from '../../server/src/db/store.ts';
 import * as schema from '../../server/src/db/schema.ts';
 import { scratchDir } from '../../scripts/scratch.mjs';
+import { bundled } from '../../scripts/cli.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SPECS = join(HERE, '../../server/seed/specs');
@@ -156,7 +158,9 @@ describe('publishProduct', () => {
 
 describe('npm run import', () => {
   const run = promisify(execFile);
-  const cli = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'server/src/cli/import.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '' } })
+  // npm's own command line (package.json): the command runs from its bundle, made on first use.
+  const command = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.import!.split(' ').slice(1);
+  const cli = (args: string[]) => run(process.execPath, [...command, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '' } })
     .then((r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }), (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }));
 
   it('publishes into the embedded store of a data folder, and refuses a broken file with exit code 1', async () => {
@@ -203,4 +207,24 @@ describe('npm run import', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 180_000);
+
+  it('runs from a bundle made again once one of its sources changed', async () => {
+    const entry = 'server/src/cli/import.ts';
+    const first = await bundled(entry);
+    expect(await bundled(entry)).toBe(first);
+    // A source edited (its modification time moved): a new bundle; the source itself is unchanged.
+    const source = join(ROOT, 'server/src/gateway/host.ts');
+    const { atime, mtime } = statSync(source);
+    utimesSync(source, atime, new Date(mtime.getTime() + 1000));
+    try {
+      const second = await bundled(entry);
+      expect(second).not.toBe(first);
+      expect(existsSync(first)).toBe(true); // a run still using the older one keeps it
+      const usage = await cli(['--help']);
+      expect(usage.code).toBe(0);
+      expect(usage.stdout).toContain('Usage: npm run import');
+    } finally {
+      utimesSync(source, atime, mtime);
+    }
+  }, 120_000);
 });

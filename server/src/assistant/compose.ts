@@ -171,7 +171,7 @@ export function compose(question: string, r: Retrieved, plans: Plan[] = [], t: T
     const plain = (text: string) => text.replace(/[.\s]+$/, '');
     lines.push(t('assistant.answer.plans', { list: plans.map((p) => `${p.title} (${p.type})${p.description ? `: ${plain(p.description)}` : ''}`).join('; ') }));
     // A plan the question names is the one whose numbers are given and to offer ("what does the Starter plan cost…").
-    const named = plans.find((p) => new RegExp(`\\b${p.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(question));
+    const named = namedPlan(plans, question);
     for (const p of named ? [named] : plans) lines.push(planTerms(p, t));
     const volume = statedVolume(question);
     if (named?.canSubscribe) actions.push({ kind: 'subscribe', label: t('assistant.action.subscribe', { plan: named.title }), params: { productId, planId: named.id } });
@@ -186,6 +186,11 @@ export function compose(question: string, r: Retrieved, plans: Plan[] = [], t: T
     actions.push({ kind: 'requestAccess', label: t('assistant.action.requestAccess'), params: { productId, ...(resource ? { resourceId: resource } : {}) } });
   }
   return { found: true, text: lines.join('\n'), references: references.slice(0, 5), actions, productId, ...(ops[0] ? { resourceId: ops[0].resourceId } : {}) };
+}
+
+/** The plan the question names by its title ("what does the Starter plan cost…"), if any. */
+export function namedPlan(plans: Plan[], question: string): Plan | undefined {
+  return plans.find((p) => new RegExp(`\\b${p.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(question));
 }
 
 /** A plan's numbers (spec 3 §5): its price, then each quota's limit and what happens over it. */

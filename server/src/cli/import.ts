@@ -5,17 +5,21 @@
 // server's POST /products/import (the embedded store has one owner: this command never opens a
 // store a server holds). Prints a progress bar and a summary table; exits 1 only if something
 // was refused (or failed), 2 on bad usage. Re-importing a description updates its product.
+import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+// Statically, only what starts the store (light modules); the rest loads while it starts.
 import { loadConfig, ConfigError } from '../config.ts';
-import { openStore, type Store } from '../db/store.ts';
-import { publishPrepared, VISIBILITIES, type Published, type PublishOptions, type Visibility } from '../publish/index.ts';
-import { PreparePool } from '../publish/pool.ts';
-import { fromRefusal, prepareDescription, toRefusal, type PrepareInput, type Prepared } from '../publish/prepare.ts';
-import { isSeeded } from '../../seed/marker.ts';
+import { startPglite } from '../db/embedded.ts';
+import type { Store } from '../db/store.ts';
+import { VISIBILITIES, type Visibility } from '../publish/rows.ts';
+import type { Published, PublishOptions } from '../publish/index.ts';
+import type { PreparePool } from '../publish/pool.ts';
+import type { PrepareInput, Prepared } from '../publish/prepare.ts';
 
 const USAGE = `Usage: npm run import -- <file|folder|glob>... [options]
 
@@ -53,8 +57,10 @@ export interface ImportIo {
 
 type Outcome = { file: string; state: 'published' | 'warnings' | 'refused'; detail: string; warnings: string[]; published?: Published | undefined };
 
-/** Runs the command; returns the process exit code (0 all published, 1 something refused, 2 bad usage). */
-export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process.env, io: ImportIo = defaultIo()): Promise<number> {
+/** Runs the command; returns the process exit code (0 all published, 1 something refused, 2 bad usage).
+ * `standalone`: this process is the command itself (not a test or a server), so it may tune the
+ * process's JavaScript engine for a short run (shortRun). */
+export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process.env, io: ImportIo = defaultIo(), standalone = false): Promise<number> {
   let args;
   try {
     args = parseArgs({
@@ -119,11 +125,37 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
     return 2;
   }
 
+  if (standalone && !config.databaseUrl && await shortRun(files, config.dataDir, values['no-seed'])) {
+    setFlagsFromString('--liftoff-only');
+  }
   let store: Store | undefined;
-  const pool = new PreparePool(jobs);
+  let pool: PreparePool | undefined;
+  // The embedded database starts in its thread first; the store's and the publishing modules
+  // (query builder, parsers, indexing, writers) load meanwhile.
+  const started = config.databaseUrl ? undefined : startPglite({ dataDir: config.dataDir });
+  started?.catch(() => undefined); // thrown by openStore below
+  const loading = Promise.all([import('../publish/index.ts'), import('../publish/prepare.ts'), import('../../seed/marker.ts')]);
+  loading.catch(() => undefined); // awaited below, unless opening the store failed first
+  let handedOver = false;
   try {
+    const { openStore } = await import('../db/store.ts');
+    handedOver = true;
     // A server holding the embedded store makes this throw DataDirLockedError: said, and nothing written.
-    store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+    store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, started });
+    const [{ publishPrepared }, { prepareDescription, toRefusal, fromRefusal }, { isSeeded }] = await loading;
+    /** prepareDescription in this thread, refused as the pool refuses (the same ApiError). */
+    const prepareHere = (input: PrepareInput): Prepared => {
+      try {
+        return prepareDescription(input);
+      } catch (error) {
+        const refusal = toRefusal(error);
+        throw refusal ? fromRefusal(refusal.refused) : error;
+      }
+    };
+    const preparePool = async (input: PrepareInput): Promise<Prepared> => {
+      pool ??= new (await import('../publish/pool.ts')).PreparePool(jobs);
+      return pool.prepare(input);
+    };
     if (!values['no-seed'] && !(await isSeeded(store.db))) {
       io.out('The store is empty: adding the demo catalogue first, as npm start would.');
       // Loaded only here: the seed's modules cost a publish of one small file ~1 s of CPU.
@@ -147,7 +179,7 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
       try {
         // The file's bytes go to the worker (transferred: not kept here); the text comes back compressed.
         const input = { content: await readDescription(file), fileName: basename(file), options: { title: options.title } };
-        const prepared = files.length === 1 && size <= INLINE_BYTES ? prepareHere(input) : await pool.prepare(input);
+        const prepared = files.length === 1 && size <= INLINE_BYTES ? prepareHere(input) : await preparePool(input);
         const published = await serially(() => publishPrepared(db, prepared, options));
         outcome = published.warnings.length
           ? { file, state: 'warnings', detail: describe(published), warnings: published.warnings, published }
@@ -170,8 +202,10 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
     io.err(`Cannot publish: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
-    await pool.close();
+    await pool?.close();
     await store?.close();
+    // Started and never handed to openStore (which closes what it fails to open): closed here.
+    if (!handedOver) await started?.then(({ client, lock }) => client.close().finally(() => lock?.release()), () => undefined);
   }
 }
 
@@ -230,14 +264,18 @@ const IN_FLIGHT_BYTES = 16 * 1024 * 1024;
  * second load of the modules, ~1 s of CPU) than reading it, and there is nothing to overlap. */
 const INLINE_BYTES = 1024 * 1024;
 
-/** prepareDescription in this thread, refused as the pool refuses (the same ApiError). */
-function prepareHere(input: PrepareInput): Prepared {
-  try {
-    return prepareDescription(input);
-  } catch (error) {
-    const refusal = toRefusal(error);
-    throw refusal ? fromRefusal(refusal.refused) : error;
-  }
+/** Descriptions up to this many bytes in all, into a store that exists (or is left unseeded), make a
+ * short run: the database's start is most of it, and WebAssembly compiled by Liftoff alone (no
+ * optimising tier, whose background compilation of PostgreSQL's hot functions took the second core
+ * for ~1 s) starts it in about half the CPU. Longer runs (a corpus, the demo seed) keep the
+ * optimised code: their statements outweigh the start. */
+const SHORT_RUN_BYTES = 1024 * 1024;
+
+async function shortRun(files: string[], dataDir: string, noSeed: boolean): Promise<boolean> {
+  if (!noSeed && !existsSync(join(dataDir, 'PG_VERSION'))) return false;
+  let bytes = 0;
+  for (const file of files) bytes += (await stat(file).catch(() => null))?.size ?? 0;
+  return bytes <= SHORT_RUN_BYTES;
 }
 
 class ByteBudget {
@@ -330,10 +368,13 @@ function defaultIo(): ImportIo {
   };
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (invokedDirectly) {
-  runImport(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
+/** The command in a process of its own: `npm run import` (scripts/cli.mjs, bundled) or this file under tsx. */
+export function main(argv: string[]): Promise<number> {
+  return runImport(argv, process.env, defaultIo(), true).catch((error: unknown) => {
     console.error(error);
-    process.exit(1);
+    return 1;
   });
 }
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (invokedDirectly) void main(process.argv.slice(2)).then((code) => process.exit(code));

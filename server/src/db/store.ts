@@ -1,6 +1,6 @@
 // Opens the store: Drizzle over PGlite (embedded, the default) or over PostgreSQL when a
 // connection string is given. Same schema, same migrations, same queries on both.
-import { readdir, readFile, mkdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema.ts';
 import type { PGlite } from '@electric-sql/pglite';
-import { ThreadedPGlite } from './pgliteThread.ts';
-import { LOCK_FILE, lockDataDir } from './lock.ts';
+import { startPglite, type StartedPglite } from './embedded.ts';
+import { LOCK_FILE } from './lock.ts';
 import { withoutFiles } from './tar.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,6 +22,8 @@ export interface StoreOptions {
   dataDir?: string | undefined;
   /** A PGlite data-dir dump (from dumpTemplate) to start from instead of an empty database. */
   loadFrom?: Blob | File | undefined;
+  /** The embedded store already started on `dataDir` (embedded.ts), to finish opening. */
+  started?: Promise<StartedPglite> | undefined;
 }
 
 export interface Store {
@@ -54,17 +56,17 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
 }
 
 async function openPglite(options: StoreOptions): Promise<Store> {
-  const { drizzle } = await import('drizzle-orm/pglite');
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  // Before PGlite touches the files: a second process on this folder would lose writes silently.
-  const lock = options.dataDir ? lockDataDir(options.dataDir) : undefined;
-  let client;
+  const starting = options.started ?? startPglite(options);
+  starting.catch(() => undefined); // its failure is thrown below, once the driver has loaded
+  let drizzle;
   try {
-    client = await ThreadedPGlite.create(options);
+    // The driver's modules load while the database starts in its thread (the start is the longer).
+    ({ drizzle } = await import('drizzle-orm/pglite'));
   } catch (error) {
-    lock?.release();
+    await starting.then(({ client, lock }) => client.close().finally(() => lock?.release()), () => undefined);
     throw error;
   }
+  const { client, lock } = await starting;
   // Drizzle's driver only calls query() and transaction(), which ThreadedPGlite provides.
   const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
   return {

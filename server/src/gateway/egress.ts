@@ -12,6 +12,7 @@ import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector } from 'undici';
+import { canonicalHost } from './host.ts';
 
 /** How long a host's DNS answer (or its refusal) is kept: a few seconds, like a short DNS TTL. */
 export const EGRESS_DNS_CACHE_MS = 5_000;
@@ -83,17 +84,6 @@ function ipv6Words(address: string): number[] {
   const left = part(head);
   const right = part(tail);
   return tail === undefined ? left : [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
-}
-
-/** A URL host as the URL parser spells it (lower case, IPv4 in dotted decimal, IPv6 without brackets). */
-export function canonicalHost(host: string): string | null {
-  const trimmed = host.trim().replace(/^\[|\]$/g, '');
-  if (trimmed === '') return null;
-  try {
-    return new URL(`http://${isIP(trimmed) === 6 ? `[${trimmed}]` : trimmed}/`).hostname.replace(/^\[|\]$/g, '');
-  } catch {
-    return null;
-  }
 }
 
 type Answer = { until: number; addresses: LookupAddress[] } | { until: number; refused: EgressRefused };

@@ -9,7 +9,7 @@ import type { Db } from '../db/store.ts';
 import * as schema from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { type DetectedSpec, type ResourceType } from './detect.ts';
-import { freePlanRows, overviewFromSpec, resourceRow, slugify, summary, TRANSACTIONS_UNIT } from './rows.ts';
+import { freePlanRows, overviewFromSpec, resourceRow, slugify, summary, TRANSACTIONS_UNIT, VISIBILITIES, type Visibility } from './rows.ts';
 import type { Writer } from './batch.ts';
 import { writeSpecIndex } from '../spec/store.ts';
 import { byteaValue } from '../db/compressedText.ts';
@@ -21,8 +21,7 @@ export { resourceRow, overviewFromSpec, freePlanRows, slugify, summary } from '.
 export { insertMany, type Writer } from './batch.ts';
 export { prepareDescription, type Prepared } from './prepare.ts';
 
-export const VISIBILITIES = ['unrestricted', 'authenticated', 'restricted', 'restrictedExcluded', 'restrictedTags'] as const;
-export type Visibility = (typeof VISIBILITIES)[number];
+export { VISIBILITIES, type Visibility } from './rows.ts';
 
 export interface PublishOptions {
   /** Product id; default `prod-<slug of the title>`. An existing product of that id is updated. */

@@ -4,6 +4,11 @@ import type * as schema from '../db/schema.ts';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../src/rules/constants.ts';
 import type { DetectedSpec, ResourceType } from './detect.ts';
 
+/** Who may see a published product. Here, with the rows, so that the import command's usage text
+ * does not load the publishing modules (and their parsers) before the store starts opening. */
+export const VISIBILITIES = ['unrestricted', 'authenticated', 'restricted', 'restrictedExcluded', 'restrictedTags'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
 export type NewProduct = typeof schema.products.$inferInsert;
 export type NewVersion = typeof schema.productVersions.$inferInsert;
 export type NewResource = typeof schema.assetResources.$inferInsert;

@@ -40,7 +40,7 @@ export default async function aiRoutes(fastify: FastifyInstance): Promise<void> 
     let result: Reply;
     if (confirm) {
       const action = await proposedAction(app.db, conversationId, confirm.actionId, confirm.at);
-      result = await doAction(app, caller, action);
+      result = await doAction(app, caller, action, requestLocale(request.headers['accept-language']));
     } else {
       const question = textOf(turn.messages);
       if (!question) throw badRequest('content.messages', 'The question is empty.');

@@ -30,7 +30,11 @@
 //     'findPlan'          params { productId, volume }          find the plans of a product that fit a volume of calls
 //     'subscribe'         params { productId, planId }          start a subscription to that plan
 //     'createApplication' params { title }                      create an application owned by the user
-//     'requestAccess'     params { productId, resourceId? }     open the request-access wizard
+//     'requestAccess'     params { productId, resourceId? }     open the request-access wizard (at that resource)
+//     'openInsights'      params { from, to, applicationId?, refused? }  open the insights' traffic over that range (of that
+//                                                              application; refused calls)
+//     'open'              params { href }                      open a portal page the answer's steps name (sign in,
+//                                                              a subscription, the access requests, a credential to create)
 //   The screen shows `label` on a confirm button.
 // - Confirmation: the next request (same context.conversationId) carries a user message whose part is
 //   { type: 'action', mimeType: AI_ACTION_CONFIRM_MIME, data: JSON text of { actionId } }. The server
@@ -44,7 +48,10 @@
 //                               subscription panel of that product pre-filled with planId (the panel does
 //                               consent, payment and the POST /subscriptions itself)
 //     createApplication 'done'  params { applicationId }; href = the application's page
-//     requestAccess     'open'  href = /registrations/create/{productId}?subscriptionId=… (the wizard)
+//     requestAccess     'open'  href = /registrations/create/{productId}?subscriptionId=…&resourceId=… (the wizard)
+//     openInsights      'open'  href = /consumer-insights/traffic?applicationId=…&application=title&from=…&to=…&refusal=any (an application the caller may see)
+//     open              'open'  href = the page
+//   An 'open' result of requestAccess, openInsights and open takes the reader there; the conversation is kept.
 //   or 'failed' with detail.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id } from './common.ts';
@@ -58,7 +65,7 @@ export const AI_ACTION_RESULT_MIME = 'application/vnd.agora.action-result+json';
 
 export const AI_ROLES = ['user', 'assistant'] as const;
 export const AI_PART_TYPES = ['text', 'action'] as const;
-export const AI_ACTION_KINDS = ['findPlan', 'subscribe', 'createApplication', 'requestAccess'] as const;
+export const AI_ACTION_KINDS = ['findPlan', 'subscribe', 'createApplication', 'requestAccess', 'openInsights', 'open'] as const;
 export type AiActionKind = (typeof AI_ACTION_KINDS)[number];
 /** The five reference targets of spec 3 §2.6. */
 export const AI_REFERENCE_KINDS = ['product', 'resource', 'article', 'documents', 'url'] as const;

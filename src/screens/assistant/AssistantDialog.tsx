@@ -2,7 +2,8 @@
 // Send, and Cancel while an answer arrives. Closing resets everything and cancels what is pending;
 // following a reference only leaves (the conversation is kept for the tab and shown again on reopening).
 // A confirmed 'subscribe' opens the subscription side panel pre-filled with the plan (over the
-// conversation); 'requestAccess' leaves for the request-access wizard.
+// conversation); 'requestAccess', 'openInsights' and 'open' go to their page (the wizard, the
+// insights, a step's page), keeping the conversation as a followed reference does.
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { AiActionResult } from '../../api/ai.ts';
 import { useMarketplace } from '../../api/marketplace.ts';
@@ -36,8 +37,9 @@ export default function AssistantDialog({ onClose }: { onClose: () => void }) {
       const productId = String(result.params?.productId ?? '');
       if (result.kind === 'subscribe' && productId) {
         setSubscribe((s) => ({ productId, planId: String(result.params?.planId ?? ''), run: (s?.run ?? 0) + 1 }));
-      } else if (result.kind === 'requestAccess' && result.href) {
-        close();
+      } else if (result.href && (result.kind === 'requestAccess' || result.kind === 'openInsights' || result.kind === 'open')) {
+        // Like a followed reference: the page changes, the conversation is kept for the tab.
+        leave();
         navigate(result.href);
       }
     }

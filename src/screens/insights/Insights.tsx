@@ -21,9 +21,17 @@ export interface InsightsProps {
   view?: string;
   /** traffic: the transaction whose detail panel is open */
   transactionId?: string;
+  /** traffic: the application filter a link sets (its id, and its title to show) */
+  applicationId?: string;
+  application?: string;
+  /** traffic: the refusal filter a link sets ('any' or a refusal reason) */
+  refusal?: string;
+  /** traffic: the custom range a link sets (ISO date-times) */
+  from?: string;
+  to?: string;
 }
 
-export default function Insights({ view, transactionId }: InsightsProps) {
+export default function Insights({ view, transactionId, applicationId, application, refusal, from, to }: InsightsProps) {
   const { t } = useMessages('insights');
   const signedIn = useSignedIn();
   const v: InsightsView = (INSIGHTS_VIEWS as readonly string[]).includes(view ?? '') ? (view as InsightsView) : 'health';
@@ -33,7 +41,7 @@ export default function Insights({ view, transactionId }: InsightsProps) {
   else if (v === 'health') body = <Health />;
   else if (v === 'application') body = <AppUsage />;
   else if (v === 'subscription') body = <SubscriptionUsage />;
-  else if (v === 'traffic') body = <Traffic transactionId={transactionId?.trim() || undefined} />;
+  else if (v === 'traffic') body = <Traffic transactionId={transactionId?.trim() || undefined} link={{ applicationId, application, refusal, from, to }} />;
   else body = <Compliance />;
   return (
     <div className="mx-auto flex w-full max-w-[1360px] flex-col gap-5 px-4 py-6 sm:px-6 lg:py-8" data-page="insights" data-insights-view={v}>

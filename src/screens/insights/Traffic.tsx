@@ -18,8 +18,18 @@ import { cx, FOCUS_RING } from '../../ui/tone.ts';
 import { AppSelect, type AppChoice } from './AppSelect.tsx';
 import { InsightsChart } from './LazyChart.tsx';
 import { bucketLabel, DETAIL_TONE, outcomeSeries, RangePicker, RefreshBar, statusLabel, useRemembered } from './parts.tsx';
-import { resolveRange, type RangeChoice } from './range.ts';
+import { localInput, resolveRange, type RangeChoice } from './range.ts';
 import { TransactionPanel } from './TransactionPanel.tsx';
+
+function linkedFilters(link: TrafficLink | undefined): Partial<TrafficState> | null {
+  if (!link?.applicationId && !link?.refusal && !link?.from) return null;
+  const [from, to] = [Date.parse(link.from ?? ''), Date.parse(link.to ?? '')];
+  return {
+    ...(Number.isFinite(from) && Number.isFinite(to) ? { range: { preset: 'custom' as const, from: localInput(from), to: localInput(to) } } : {}),
+    ...(link.applicationId ? { application: { id: link.applicationId, title: link.application || link.applicationId } } : {}),
+    ...(link.refusal === 'any' || (REFUSAL_REASONS as readonly string[]).includes(link.refusal ?? '') ? { refusal: link.refusal } : {}),
+  };
+}
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
@@ -35,13 +45,20 @@ interface TrafficState {
 
 const INITIAL: TrafficState = { range: { preset: '1d' }, application: null, method: '', status: '', statusDetail: '', refusal: '' };
 
-export function Traffic({ transactionId }: { transactionId?: string }) {
+/** Filters a link sets (the assistant's "open the insights of Checkout Service"):
+ * ?applicationId=…&application=title&from=ISO&to=ISO&refusal=any. */
+export interface TrafficLink { applicationId?: string | undefined; application?: string | undefined; from?: string | undefined; to?: string | undefined; refusal?: string | undefined }
+
+export function Traffic({ transactionId, link }: { transactionId?: string; link?: TrafficLink }) {
   const { t, fmt, locale } = useMessages('insights');
   const navigator = useNavigator();
-  const [s, setState] = useRemembered<TrafficState>('traffic', INITIAL);
+  const [remembered, setState] = useRemembered<TrafficState>('traffic', INITIAL);
+  // The link's filters lie over the remembered ones until the reader changes a filter.
+  const [linked, setLinked] = useState(() => linkedFilters(link));
+  const s = linked ? { ...remembered, ...linked } : remembered;
   const [page, setPage] = useState(1);
   // A change of filter goes back to page 1 (spec 3 §4 Insights).
-  const set = (next: TrafficState) => { setState(next); setPage(1); };
+  const set = (next: TrafficState) => { setLinked(null); setState(next); setPage(1); };
   const range = resolveRange(s.range);
   const status = /^[1-5]\d\d$/.test(s.status.trim()) ? s.status.trim() : '';
   const refusal = s.refusal === 'any' ? true : (REFUSAL_REASONS as readonly string[]).includes(s.refusal ?? '') ? s.refusal : undefined;
