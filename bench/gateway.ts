@@ -25,7 +25,7 @@
 import { profileUntilStopped } from './profiled.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -120,6 +120,8 @@ async function serverRole(upstream: string): Promise<void> {
   process.env.GATEWAY_ALLOW_HOSTS = '127.0.0.1';
   const { startPlaneWorkers } = await import('../server/src/dataplane/cluster.ts');
   const plane = WORKERS > 0 ? await startPlaneWorkers(app, { workers: WORKERS, port: 0, host: '127.0.0.1', log: (line) => console.log(line) }) : null;
+  // --cpu=plane: the plane in this process instead (node:http, the store read directly), on its own port.
+  const ownPlane = process.env.BENCH_PLANE_INPROCESS ? await inProcessPlane(app) : null;
   // The floor inside this process: the same pass-through as the reference, answering
   // INPROCESS_PREFIX before Fastify sees the request, on this server's heap, threads and store.
   const fastify = app.server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
@@ -153,11 +155,42 @@ async function serverRole(upstream: string): Promise<void> {
   // BENCH_CPU_PROF: the server's CPU profile of the measured part only (not the seed).
   const pauses = watchPauses(app.server);
   const heap = await sampleAllocations(`gateway-${store.kind}`);
-  await profileUntilStopped(`gateway-${store.kind}`, async () => { console.log(pauses()); await heap(); await plane?.stop(5000); await app.close(); await store.close(); });
+  await profileUntilStopped(`gateway-${store.kind}`, async () => { console.log(pauses()); await heap(); await plane?.stop(5000); await ownPlane?.stop(); await app.close(); await store.close(); });
   ready({
-    port: (app.server.address() as AddressInfo).port, planePort: plane?.port, apiKey, seedS,
+    port: (app.server.address() as AddressInfo).port, planePort: plane?.port ?? ownPlane?.port, apiKey, seedS,
     path: `/api/v1/gateway/prod-payments/${resource!.versionId}/res-payments${UPSTREAM_PATH}`,
   });
+}
+
+/** The data plane in the server's process (as the gateway suites run it: AGORA_TEST_DATAPLANE), on
+ * a port of its own, passing everything but runtime calls to the app on another loopback port. */
+async function inProcessPlane(app: import('fastify').FastifyInstance): Promise<{ port: number; stop(): Promise<void> }> {
+  const { DataPlane, planeServer } = await import('../server/src/dataplane/plane.ts');
+  const { localBackend } = await import('../server/src/dataplane/backend.ts');
+  const { credentialsRuntime } = await import('../server/src/credentials/runtime.ts');
+  const { onFlush } = await import('../server/src/gateway/record.ts');
+  const { API_BASE } = await import('../server/src/apiBase.ts');
+  const listen = async (server: import('node:http').Server) => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  };
+  const appServer = createServer((req, res) => app.routing(req, res));
+  const appPort = await listen(appServer);
+  const plane = new DataPlane({
+    backend: localBackend(app), egress: app.egress, mtlsHeader: credentialsRuntime(app.db, app.credentialsOptions).mtlsHeader,
+    apiBase: API_BASE, app: `http://127.0.0.1:${appPort}`, log: (message, err) => console.error(message, err),
+  });
+  const server = planeServer(plane);
+  const port = await listen(server);
+  const stopFlush = onFlush(app.db, () => plane.flush());
+  return {
+    port,
+    async stop() {
+      stopFlush();
+      server.closeAllConnections();
+      await plane.close();
+    },
+  };
 }
 
 /** The server's pauses since the last report: garbage collections summed by kind (scavenges, of
@@ -323,6 +356,24 @@ function cpuMs(pid: number | undefined, mainThread = false): number {
   }
 }
 const CLOCK_TICKS = 100;
+
+/** CPU time (ms) of a process's threads, by name and number (after the main thread's; V8's GC
+ * helpers, libuv's pool and worker threads are all `node`: the store's thread is the busy one), and
+ * its children's. */
+function threadsMs(pid: number | undefined, into = new Map<string, number>(), prefix = ''): Map<string, number> {
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const fields = stat.split(') ')[1]!.split(' ');
+      const name = `${prefix}${task === String(pid) ? 'main' : `${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}:${Number(task) - Number(pid)}`}`;
+      into.set(name, (into.get(name) ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+    }
+    for (const c of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean)) threadsMs(Number(c), into, 'child ');
+  } catch {
+    // the process ended
+  }
+  return into;
+}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -494,9 +545,41 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
   }
 }
 
+/** `--cpu=side`: one side only (gateway: through Fastify; plane: the data plane in the server's
+ * process; workers: BENCH_WORKERS processes), closed loop, BENCH_CPU_CALLS calls a round after a
+ * warm-up, and the server's CPU a call (all its threads and children; its main thread): the figure
+ * to compare before and after a change to the hot path on a shared machine. With BENCH_CPU_PROF,
+ * the server's profile (scripts/cpuprofile.mjs reads it). */
+async function cpuPerCall(side: 'gateway' | 'plane' | 'workers' | 'inProcess'): Promise<void> {
+  const calls = Number(process.env.BENCH_CPU_CALLS ?? 10_000);
+  const upstream = await child('upstream', []);
+  const env = { BENCH_WORKERS: side === 'workers' ? String(WORKERS || 2) : '0', ...(side === 'plane' ? { BENCH_PLANE_INPROCESS: '1' } : {}) };
+  const server = await child('server', [`--upstream=http://127.0.0.1:${upstream.info.port}`], env, process.env.BENCH_SERVE_FLAGS?.split(' ').filter(Boolean) ?? SERVE_FLAGS);
+  try {
+    const port = side === 'plane' || side === 'workers' ? server.info.planePort : server.info.port;
+    const pool = new Pool(`http://127.0.0.1:${port as number}`, { connections: CONCURRENCY, pipelining: 1 });
+    const [path, headers] = side === 'inProcess' ? [`${INPROCESS_PREFIX}${UPSTREAM_PATH}`, {}] : [server.info.path as string, { 'x-api-key': server.info.apiKey as string }];
+    await closed(pool, path, headers, Math.min(calls, 3000));
+    for (let i = 0; i < ROUNDS; i++) {
+      const before = cpuMs(server.proc.pid);
+      const threadsBefore = threadsMs(server.proc.pid);
+      const { perSecond } = await closed(pool, path, headers, calls);
+      const threads = [...threadsMs(server.proc.pid)].map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / calls] as const)
+        .filter(([, ms]) => ms >= 0.005).sort((a, b) => b[1] - a[1]);
+      console.log(`  ${side}: ${Math.round(perSecond)} calls/s, CPU ${((cpuMs(server.proc.pid) - before) / calls).toFixed(3)} ms a call `
+        + `(${threads.map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(', ')}); load average ${load1()}`);
+    }
+    await pool.close();
+  } finally {
+    await stopChild(server.proc);
+    await stopChild(upstream.proc);
+  }
+}
+
 const role = arg('role');
 if (role === 'upstream') await upstreamRole();
 else if (role === 'server') await serverRole(arg('upstream')!);
+else if (arg('cpu')) await cpuPerCall(arg('cpu') as 'gateway' | 'plane' | 'workers' | 'inProcess');
 else {
   const only = arg('store') as 'pglite' | 'postgres' | undefined;
   console.log(`gateway vs nginx: direct, nginx, the in-process pass-through, the gateway and its data plane's ${WORKERS} workers; closed loop ${CONCURRENCY} callers and open loop ${RATES.join('/')} calls a second, `
