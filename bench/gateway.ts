@@ -545,31 +545,38 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
   }
 }
 
-/** `--cpu=side`: one side only (gateway: through Fastify; plane: the data plane in the server's
- * process; workers: BENCH_WORKERS processes), closed loop, BENCH_CPU_CALLS calls a round after a
- * warm-up, and the server's CPU a call (all its threads and children; its main thread): the figure
- * to compare before and after a change to the hot path on a shared machine. With BENCH_CPU_PROF,
- * the server's profile (scripts/cpuprofile.mjs reads it). */
-async function cpuPerCall(side: 'gateway' | 'plane' | 'workers' | 'inProcess'): Promise<void> {
+/** `--cpu=side[,side…]`: those sides only (gateway: through Fastify; plane: the data plane in the
+ * server's process; workers: BENCH_WORKERS processes; inProcess: the bare pass-through), closed
+ * loop, BENCH_CPU_CALLS calls a side a round after a warm-up, rounds alternating the sides, and the
+ * server's CPU a call by thread (all its threads and children; the store's thread is the busiest
+ * `node` one): the figure to compare before and after a change to the hot path on a shared machine.
+ * With BENCH_CPU_PROF, the server's profile (scripts/cpuprofile.mjs reads it). */
+type CpuSide = 'gateway' | 'plane' | 'workers' | 'inProcess';
+async function cpuPerCall(sides: CpuSide[]): Promise<void> {
   const calls = Number(process.env.BENCH_CPU_CALLS ?? 10_000);
   const upstream = await child('upstream', []);
-  const env = { BENCH_WORKERS: side === 'workers' ? String(WORKERS || 2) : '0', ...(side === 'plane' ? { BENCH_PLANE_INPROCESS: '1' } : {}) };
+  const env = { BENCH_WORKERS: sides.includes('workers') ? String(WORKERS || 2) : '0', ...(sides.includes('plane') ? { BENCH_PLANE_INPROCESS: '1' } : {}) };
   const server = await child('server', [`--upstream=http://127.0.0.1:${upstream.info.port}`], env, process.env.BENCH_SERVE_FLAGS?.split(' ').filter(Boolean) ?? SERVE_FLAGS);
   try {
-    const port = side === 'plane' || side === 'workers' ? server.info.planePort : server.info.port;
-    const pool = new Pool(`http://127.0.0.1:${port as number}`, { connections: CONCURRENCY, pipelining: 1 });
-    const [path, headers] = side === 'inProcess' ? [`${INPROCESS_PREFIX}${UPSTREAM_PATH}`, {}] : [server.info.path as string, { 'x-api-key': server.info.apiKey as string }];
-    await closed(pool, path, headers, Math.min(calls, 3000));
+    const runs = sides.map((side) => {
+      const port = side === 'plane' || side === 'workers' ? server.info.planePort : server.info.port;
+      const pool = new Pool(`http://127.0.0.1:${port as number}`, { connections: CONCURRENCY, pipelining: 1 });
+      const [path, headers] = side === 'inProcess' ? [`${INPROCESS_PREFIX}${UPSTREAM_PATH}`, {}] : [server.info.path as string, { 'x-api-key': server.info.apiKey as string }];
+      return { side, pool, run: (n: number) => closed(pool, path, headers, n) };
+    });
+    for (const r of runs) await r.run(Math.min(calls, 3000));
     for (let i = 0; i < ROUNDS; i++) {
-      const before = cpuMs(server.proc.pid);
-      const threadsBefore = threadsMs(server.proc.pid);
-      const { perSecond } = await closed(pool, path, headers, calls);
-      const threads = [...threadsMs(server.proc.pid)].map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / calls] as const)
-        .filter(([, ms]) => ms >= 0.005).sort((a, b) => b[1] - a[1]);
-      console.log(`  ${side}: ${Math.round(perSecond)} calls/s, CPU ${((cpuMs(server.proc.pid) - before) / calls).toFixed(3)} ms a call `
-        + `(${threads.map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(', ')}); load average ${load1()}`);
+      for (const { side, run } of runs) {
+        const before = cpuMs(server.proc.pid);
+        const threadsBefore = threadsMs(server.proc.pid);
+        const { perSecond } = await run(calls);
+        const threads = [...threadsMs(server.proc.pid)].map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / calls] as const)
+          .filter(([, ms]) => ms >= 0.005).sort((a, b) => b[1] - a[1]);
+        console.log(`  ${side}: ${Math.round(perSecond)} calls/s, CPU ${((cpuMs(server.proc.pid) - before) / calls).toFixed(3)} ms a call `
+          + `(${threads.map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(', ')}); load average ${load1()}`);
+      }
     }
-    await pool.close();
+    for (const r of runs) await r.pool.close();
   } finally {
     await stopChild(server.proc);
     await stopChild(upstream.proc);
@@ -579,7 +586,7 @@ async function cpuPerCall(side: 'gateway' | 'plane' | 'workers' | 'inProcess'): 
 const role = arg('role');
 if (role === 'upstream') await upstreamRole();
 else if (role === 'server') await serverRole(arg('upstream')!);
-else if (arg('cpu')) await cpuPerCall(arg('cpu') as 'gateway' | 'plane' | 'workers' | 'inProcess');
+else if (arg('cpu')) await cpuPerCall(arg('cpu')!.split(',') as CpuSide[]);
 else {
   const only = arg('store') as 'pglite' | 'postgres' | undefined;
   console.log(`gateway vs nginx: direct, nginx, the in-process pass-through, the gateway and its data plane's ${WORKERS} workers; closed loop ${CONCURRENCY} callers and open loop ${RATES.join('/')} calls a second, `
