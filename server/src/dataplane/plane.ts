@@ -86,11 +86,18 @@ export class DataPlane {
     if (gateway && Number(req.headers['content-length'] ?? 0) > GATEWAY_MAX_REQUEST_BYTES) return this.tooLarge(res);
     const scheme = gateway ? this.schemeOf(req.headers) : null;
     if (!scheme) return this.pass(req, res, null);
+    // A call without a body (a GET: most of them) is answered without reading the stream.
+    if (!hasBody(req.headers)) return void this.answer(req, res, scheme, url, EMPTY);
     readBody(req).then((body) => {
       if (body === null) return this.tooLarge(res);
-      return this.runtime(req, res, scheme, url, body).then((answered) => { if (!answered) this.pass(req, res, body); });
+      return this.answer(req, res, scheme, url, body);
     }).catch((err: unknown) => this.fail(res, err));
   };
+
+  /** A runtime call answered here, or passed to the app with its body. */
+  private answer(req: IncomingMessage, res: ServerResponse, scheme: Scheme, url: string, body: Buffer): Promise<void> {
+    return this.runtime(req, res, scheme, url, body).then((answered) => { if (!answered) this.pass(req, res, body); }, (err: unknown) => this.fail(res, err));
+  }
 
   /** The credential scheme of a runtime call, or null when the app must answer it: no credential,
    * a portal session or cookie (try-it), a browser's call (CORS), an explorer endpoint choice. */
@@ -347,6 +354,10 @@ export function planeServer(plane: DataPlane, timeouts: HttpTimeouts = DEFAULT_H
   server.on('clientError', clientErrorHandler);
   return server;
 }
+
+const EMPTY = Buffer.alloc(0);
+/** Whether a request has a body to read (HTTP/1.1: only with Content-Length or Transfer-Encoding). */
+const hasBody = (h: IncomingHttpHeaders) => (h['content-length'] !== undefined && h['content-length'] !== '0') || h['transfer-encoding'] !== undefined;
 
 /** The request's body (empty without one); null past GATEWAY_MAX_REQUEST_BYTES. */
 function readBody(req: IncomingMessage): Promise<Buffer | null> {
