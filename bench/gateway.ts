@@ -19,6 +19,7 @@
 //   BENCH_CPU_PROF=dir                                 the server's CPU profile of the calls, into dir
 //   BENCH_PIN=1                                        proxies on core 1, load generator and upstream on core 0
 //   BENCH_WORKERS=2                                    the data plane's worker processes (the "workers" side; 0: none)
+//   --cpu=gateway,plane,inProcess[,workers]            those sides only, closed loop: the server's CPU a call by thread (BENCH_CPU_CALLS)
 // Targets (issue 31), against nginx in the same run: closed-loop throughput ≥ 50% of nginx's (≥ 40%
 // with strict quota counting); at 1000 calls a second added p50 ≤ 0.5 ms and added p99 ≤ 3× nginx's;
 // at 2000 calls a second it keeps up.
