@@ -40,6 +40,7 @@ import { fileURLToPath } from 'node:url';
 import { createDatabase, dropDatabase } from '../scripts/postgres.mjs';
 import { ensureNginx } from '../scripts/nginx.mjs';
 import { Pool, request } from 'undici';
+import { npmScriptArgs } from '../tests/npmScript.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -274,10 +275,9 @@ async function sampleAllocations(name: string): Promise<() => Promise<void>> {
 
 // ── the load generator ────────────────────────────────────────────────────────────────────────
 
-/** The young-generation size `npm run serve` starts the server with, if package.json sets one
- * (today it keeps V8's default: bench/README.md says why), given to the bench's server too. */
-const SERVE_FLAGS: string[] = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> })
-  .scripts.serve!.match(/--max-semi-space-size=\d+/g) ?? [];
+/** The heap sizes `npm run serve` starts the server with (its old-generation bound; a young-generation
+ * size if one is set: today V8's default, bench/README.md says why), given to the bench's server too. */
+const SERVE_FLAGS = npmScriptArgs('serve').filter((arg) => /^--max-(semi|old)-space-size=\d+$/.test(arg));
 
 function child(role: string, args: string[], env: NodeJS.ProcessEnv = {}, flags: string[] = []): Promise<{ proc: ChildProcess; info: Record<string, unknown> }> {
   const node = [...flags, ...process.execArgv, fileURLToPath(import.meta.url), `--role=${role}`, ...args];

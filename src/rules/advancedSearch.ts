@@ -2,6 +2,7 @@
 // the `query` URL parameter both ways, editing and removing terms, what Enter and Shift+Enter
 // do, and the words to highlight in results.
 import { MAX_ADVANCED_TERMS } from './constants.ts';
+import { escapeRegExp } from './regexp.ts';
 import {
   addAdvancedTerm, advancedTermError, isAlphanumericTerm,
   type AdvancedComparison, type AdvancedOperator, type AdvancedTerm, type AdvancedTermError,
@@ -120,7 +121,7 @@ export function highlightSegments(text: string, words: readonly string[]): TextS
   if (!words.length) return [{ text, match: false }];
   // A plural search word also marks the singular ("pets" -> "pet…").
   const stems = words.flatMap((w) => (w.length > 3 && /s$/i.test(w) ? [w, w.slice(0, -1)] : [w]));
-  const escaped = [...new Set(stems)].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const escaped = [...new Set(stems)].sort((a, b) => b.length - a.length).map(escapeRegExp);
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})[\\p{L}\\p{N}]*`, 'giu');
   const out: TextSegment[] = [];
   let last = 0;

@@ -21,6 +21,7 @@ import { nethttp } from 'httpsnippet/dist/targets/java/nethttp/client.js';
 import { httpclient } from 'httpsnippet/dist/targets/csharp/httpclient/client.js';
 import { guzzle } from 'httpsnippet/dist/targets/php/guzzle/client.js';
 import { native as rubyNative } from 'httpsnippet/dist/targets/ruby/native/client.js';
+import { escapeRegExp } from './regexp.ts';
 
 export const SAMPLE_LANGUAGES = ['curl', 'javascript', 'node', 'python', 'go', 'java', 'csharp', 'php', 'ruby'] as const;
 export type SampleLanguage = (typeof SAMPLE_LANGUAGES)[number];
@@ -237,7 +238,6 @@ function envNames(kind: SampleCredential['kind']): string[] {
   return [kind === 'bearer' ? CREDENTIAL_ENV.token : CREDENTIAL_ENV.apiKey];
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Replaces the placeholder inside a string literal by the expression: the literal is split around

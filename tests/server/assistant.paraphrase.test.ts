@@ -60,9 +60,12 @@ it('shares no content word between a question and the products it expects', asyn
 const references = (q: string) => askOffline(t.app, consumer, q);
 
 it('scores each language top-3 and finds nothing for what the catalogue lacks', async () => {
-  const { lines, cited } = await scoreByLanguage(t.app, consumer, PARAPHRASES, NOTHING);
+  const { lines, cited, hits } = await scoreByLanguage(t.app, consumer, PARAPHRASES, NOTHING);
   console.log(`assistant paraphrase set\n  ${lines.join('\n  ')}`);
   expect(cited).toEqual([]);
+  // No step back from the product profiles' ranking (29/50 en, 7/10 each other language when
+  // written; issue 29's targets, 90 % and 80 %, are not met by USE lite here): one question of slack.
+  for (const [lang, least] of [['en', 28], ['fr', 6], ['pt', 6], ['de', 6]] as const) expect(hits.get(lang), lang).toBeGreaterThanOrEqual(least);
 }, 600_000);
 
 it('keeps the older evaluation set at 90 % top-3 and its nothing-found with the vectors', async () => {

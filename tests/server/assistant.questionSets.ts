@@ -67,8 +67,8 @@ export async function references(app: FastifyInstance, caller: Caller, q: string
   return reply.references;
 }
 
-/** Top-3 per language and the nothing-found count, as printable lines; `cited` lists the
- * nothing-found questions that cited something of the catalogue. */
+/** Top-3 per language and the nothing-found count, as printable lines; `hits` the top-3 count per
+ * language; `cited` lists the nothing-found questions that cited something of the catalogue. */
 export async function scoreByLanguage(app: FastifyInstance, caller: Caller, questions: ParaphraseQuestion[], nothing: Array<{ q: string }>) {
   const byLang = new Map<Lang, Array<{ q: string; cite: string[]; refs: Array<{ id: string }> }>>();
   for (const { q, lang, cite } of questions) {
@@ -77,12 +77,14 @@ export async function scoreByLanguage(app: FastifyInstance, caller: Caller, ques
     byLang.set(lang, list);
   }
   const lines: string[] = [];
+  const hits = new Map<Lang, number>();
   for (const [lang, answers] of byLang) {
     const s = scoreTop3(answers);
+    hits.set(lang, s.hits);
     lines.push(`${lang}: top-3 ${s.hits}/${s.total} (${((100 * s.hits) / s.total).toFixed(0)} %)`);
   }
   const cited: string[] = [];
   for (const { q } of nothing) if ((await references(app, caller, q)).some((r) => CATALOGUE_KINDS.has(r.kind))) cited.push(q);
   lines.push(`nothing found: ${nothing.length - cited.length}/${nothing.length}`);
-  return { lines, cited };
+  return { lines, cited, hits };
 }

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { npmScriptArgs } from '../npmScript.ts';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -159,7 +160,7 @@ describe('publishProduct', () => {
 describe('npm run import', () => {
   const run = promisify(execFile);
   // npm's own command line (package.json): the command runs from its bundle, made on first use.
-  const command = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.import!.split(' ').slice(1);
+  const command = npmScriptArgs('import');
   const cli = (args: string[]) => run(process.execPath, [...command, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '' } })
     .then((r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }), (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }));
 

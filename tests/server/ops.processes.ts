@@ -12,6 +12,7 @@ import { seedDemo } from '../../server/seed/index.ts';
 import { USER, ORG } from '../../server/seed/accounts.ts';
 import { ManualClock } from '../../server/src/clock.ts';
 import { CREDENTIAL_PROVISION_DELAY_MS } from '../../src/rules/constants.ts';
+import { npmScriptArgs } from '../npmScript.ts';
 
 export type Target = { dataDir: string } | { databaseUrl: string };
 
@@ -75,9 +76,9 @@ export function killServers(): void {
   children.clear();
 }
 
-/** `node --import tsx server/src/main.ts` with `env` over this process's (PORT=0: a free port). */
+/** The server as `npm run serve` starts it (its flags tested too), with `env` over this process's (PORT=0: a free port). */
 export function startServer(env: Record<string, string>): ServerChild {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const proc = spawn(process.execPath, npmScriptArgs('serve'), {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', GATEWAY_ALLOW_HOSTS: '127.0.0.1', ASSISTANT_VECTORS: 'off', ...env },
   });

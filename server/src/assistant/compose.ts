@@ -8,6 +8,7 @@ import { href, referenceHref } from '../../../src/rules/routes.ts';
 import { DEFAULT_LOCALE } from '../../../src/rules/constants.ts';
 import { translator, type Translate } from '../messages.ts';
 import { allowsOverages, readBilling, readPricing } from '../../../src/rules/quota.ts';
+import { escapeRegExp } from '../../../src/rules/regexp.ts';
 import { questionTerms, type EntryHit, type OperationHit, type Retrieved } from './retrieve.ts';
 import { CODE_WORDS, callSampleLines, type CallContext } from './callSample.ts';
 
@@ -36,6 +37,26 @@ export const SIMILAR = 0.57;
 export const SIMILAR_FLOOR = 0.4;
 export const MARGIN = 0.1;
 const UNANIMOUS = 5;
+/** Products by meaning: ranked by their profile's cosine (title, summary, categories; vectors.ts).
+ * Measured on the paraphrase set: USE lite puts the product meant among the first three profiles for
+ * three questions in four, where the nearest single rows (of ~1,200 operations and guides) do for
+ * one in three. The first PROFILE_TOP are relevant when within PROFILE_SPREAD of the first, and only
+ * when the question is about the catalogue at all: the first product's profile reaches
+ * PROFILE_FLOOR and it stands out, by its profile (PROFILE_LEAD over the second product's) or by its
+ * nearest row (ROW_LEAD over the last of the nearest rows read: a real match peaks, a loose one
+ * sits among many rows alike). Calibrated on the questions the catalogue cannot answer in the
+ * paraphrase and older sets: their first profile reaches 0.12-0.56, and the one at 0.56
+ * (cryptocurrency statistics, near "market data") leads by 0.05 and 0.06. */
+export const PROFILE_FLOOR = 0.4;
+export const PROFILE_LEAD = 0.06;
+export const ROW_LEAD = 0.07;
+export const PROFILE_TOP = 3;
+export const PROFILE_SPREAD = 0.15;
+/** The profile ranking counts twice in the fusion when the full text found nothing relevant: the
+ * product is then what a question in users' words is mostly about, where the nearest single rows
+ * scatter over products; with words found (a question in the catalogue's words) the three rankings
+ * count alike, so a passage the words and the rows agree on stays first. */
+const PROFILE_WEIGHT = 2;
 /** Reciprocal rank fusion's constant (Cormack et al.: 60). */
 const RRF_K = 60;
 
@@ -53,9 +74,10 @@ export function candidates(r: Retrieved): Candidate[] {
   };
   const dominant = dominantProduct(r);
   const near = (h: { sim: number; productId: string }) => h.sim >= SIMILAR || (h.productId === dominant && h.sim >= SIMILAR_FLOOR);
+  const profiled = profiledProducts(r);
   const all: Array<{ op: OperationHit } | { entry: EntryHit }> = [
     ...r.operations.filter((o) => o.matched >= need || near(o)).map((op) => ({ op })),
-    ...r.entries.filter((e) => e.matched >= need || near(e) || named(e)).map((entry) => ({ entry })),
+    ...r.entries.filter((e) => e.matched >= need || near(e) || named(e) || profiled.includes(e)).map((entry) => ({ entry })),
   ];
   const hit = (c: (typeof all)[number]) => ('op' in c ? c.op : c.entry);
   // The full-text order: terms matched, a term of a passage's title counting twice (the "Verify
@@ -64,10 +86,24 @@ export function candidates(r: Retrieved): Candidate[] {
   const weight = (c: (typeof all)[number]) => ('op' in c ? c.op.matched * 10 + c.op.rank + 0.05 : (c.entry.matched + c.entry.titled) * 10 + c.entry.rank);
   const byWords = all.filter((c) => hit(c).matched >= need || ('entry' in c && named(c.entry))).sort((a, b) => weight(b) - weight(a));
   const byMeaning = all.filter((c) => hit(c).sim > 0).sort((a, b) => hit(b).sim - hit(a).sim);
+  const byProfile = profiled.map((e) => all.find((c) => 'entry' in c && c.entry === e)!);
   const fused = new Map<(typeof all)[number], number>();
-  byWords.forEach((c, i) => fused.set(c, (fused.get(c) ?? 0) + 1 / (RRF_K + i + 1)));
-  byMeaning.forEach((c, i) => fused.set(c, (fused.get(c) ?? 0) + 1 / (RRF_K + i + 1)));
+  for (const [ranking, weight] of [[byWords, 1], [byMeaning, 1], [byProfile, byWords.length ? 1 : PROFILE_WEIGHT]] as const) {
+    ranking.forEach((c, i) => fused.set(c, (fused.get(c) ?? 0) + weight / (RRF_K + i + 1)));
+  }
   return all.map((c) => ({ ...c, score: fused.get(c) ?? 0 })).sort((a, b) => b.score - a.score);
+}
+
+/** The products relevant by their profile (PROFILE_FLOOR, PROFILE_TOP, PROFILE_SPREAD), best first. */
+function profiledProducts(r: Retrieved): EntryHit[] {
+  const ranked = r.entries.filter((e) => e.kind === 'product' && (e.profile ?? 0) > 0).sort((a, b) => b.profile! - a.profile!);
+  const first = ranked[0];
+  if (!first) return [];
+  if (first.profile! < PROFILE_FLOOR) return [];
+  const nearestRow = Math.max(0, ...[...r.entries, ...r.operations].filter((h) => h.productId === first.id).map((h) => h.sim));
+  const leads = first.profile! - (ranked[1]?.profile ?? 0) >= PROFILE_LEAD || nearestRow - (r.nearFloor ?? 0) >= ROW_LEAD;
+  if (!leads) return [];
+  return ranked.slice(0, PROFILE_TOP).filter((e) => e.profile! >= first.profile! - PROFILE_SPREAD);
 }
 
 /** The product nearest by meaning when it stands out (SIMILAR_FLOOR, MARGIN): a product is as near
@@ -190,7 +226,7 @@ export function compose(question: string, r: Retrieved, plans: Plan[] = [], t: T
 
 /** The plan the question names by its title ("what does the Starter plan cost…"), if any. */
 export function namedPlan(plans: Plan[], question: string): Plan | undefined {
-  return plans.find((p) => new RegExp(`\\b${p.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(question));
+  return plans.find((p) => new RegExp(`\\b${escapeRegExp(p.title)}\\b`, 'i').test(question));
 }
 
 /** A plan's numbers (spec 3 §5): its price, then each quota's limit and what happens over it. */

@@ -1,10 +1,11 @@
 // What a question asks, told by its words in en, fr, pt and de (the answer's kind: access steps,
 // own traffic), before and beside the retrieval. Matched on whole words, accents kept, so "refusé"
 // and "Aufrufe" match where \b (ASCII word characters) would not.
+import { escapeRegExp } from '../../../src/rules/regexp.ts';
 
 /** A pattern matching any of the phrases as whole words, case-insensitive. */
 export function words(...phrases: string[]): RegExp {
-  const escaped = phrases.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'));
+  const escaped = phrases.map((p) => escapeRegExp(p).replace(/\s+/g, '\\s+'));
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 }
 

@@ -58,6 +58,16 @@ const WORDS: Record<Exclude<QuestionLang, 'en'>, Record<string, string>> = {
     tous: 'all', compiler: 'build compile', depot: 'repository', donnees: 'data', exporter: 'export', capteur: 'sensor', appareil: 'device',
     signature: 'signature', signatures: 'signatures', webhook: 'webhook', cle: 'key', jeton: 'token', exemple: 'example', appeler: 'call',
     lister: 'list', creer: 'create', supprimer: 'delete', modifier: 'update', obtenir: 'get', trouver: 'find', chercher: 'search',
+    // everyday words of a question: verbs, time, devices, quantities
+    prendre: 'take', garder: 'keep', nouveau: 'new', nouvelle: 'new', nouveaux: 'new', rapide: 'fast', vite: 'quickly', entre: 'between',
+    afficher: 'show display', montrer: 'show', ecran: 'screen', installer: 'install', application: 'app', appli: 'app',
+    immediatement: 'immediately', chaque: 'each', unite: 'unit', encore: 'still', reste: 'left', rester: 'remain', voir: 'see',
+    recevoir: 'receive', bloquer: 'block', perdu: 'lost', perdre: 'lose', vole: 'stolen', voler: 'steal', faux: 'fake', vrai: 'genuine',
+    mesure: 'measurement', mesurer: 'measure', releve: 'reading', usine: 'factory', collecter: 'collect', recueillir: 'collect',
+    thermostat: 'thermostat', serrure: 'lock', ouvrir: 'open', fermer: 'close', heure: 'hour', semaine: 'week', mois: 'month',
+    annee: 'year', hier: 'yesterday', conversion: 'conversion', historique: 'history', depense: 'spending', salarie: 'employee',
+    personnel: 'staff', equipe: 'team', quitter: 'leave', banniere: 'banner', installe: 'installed', detecter: 'detect',
+    inscrire: 'sign up', membre: 'member', vendeur: 'seller', acheteur: 'buyer', taille: 'size', couleur: 'colour',
   },
   pt: {
     dinheiro: 'money', pagamento: 'payment', pagar: 'pay', pago: 'paid', devolver: 'refund return', reembolso: 'refund', reembolsar: 'refund',
@@ -86,6 +96,15 @@ const WORDS: Record<Exclude<QuestionLang, 'en'>, Record<string, string>> = {
     implantar: 'deploy', compilar: 'build compile', repositorio: 'repository', dados: 'data', exportar: 'export', sensor: 'sensor',
     dispositivo: 'device', chave: 'key', exemplo: 'example', chamar: 'call', listar: 'list', criar: 'create', apagar: 'delete',
     obter: 'get', encontrar: 'find', procurar: 'search', todos: 'all',
+    // everyday words of a question: verbs, time, devices, quantities
+    detectar: 'detect', mostrar: 'show', exibir: 'show display', tela: 'screen', ecra: 'screen', instalar: 'install', instalou: 'installed',
+    aplicativo: 'app', aplicacao: 'app', aviso: 'notice alert', unidade: 'unit', ainda: 'still', tenho: 'have', cada: 'each',
+    rapido: 'fast', entre: 'between', mandar: 'send', direto: 'directly', medica: 'medical', internet: 'internet', novo: 'new',
+    nova: 'new', imediatamente: 'immediately', bloquear: 'block', perdeu: 'lost', roubado: 'stolen', falso: 'fake', medir: 'measure',
+    medicao: 'measurement', leitura: 'reading', fabrica: 'factory', coletar: 'collect', recolher: 'collect', termostato: 'thermostat',
+    fechadura: 'lock', abrir: 'open', fechar: 'close', semana: 'week', mes: 'month', ano: 'year', ontem: 'yesterday',
+    historico: 'history', gastos: 'spending', equipe: 'team', equipa: 'team', sair: 'leave', membro: 'member', vendedor: 'seller',
+    comprador: 'buyer', tamanho: 'size', cor: 'colour', guardar: 'keep', receber: 'receive', ver: 'see', sobram: 'left', resta: 'left',
   },
   de: {
     geld: 'money', zahlung: 'payment', bezahlen: 'pay', zahlen: 'pay', bezahlt: 'paid', erstatten: 'refund', ruckerstattung: 'refund',
@@ -113,6 +132,15 @@ const WORDS: Record<Exclude<QuestionLang, 'en'>, Record<string, string>> = {
     bereitstellen: 'deploy', kompilieren: 'build compile', bauen: 'build', repository: 'repository', daten: 'data', exportieren: 'export',
     sensor: 'sensor', gerat: 'device', signatur: 'signature', signaturen: 'signatures', schlussel: 'key', beispiel: 'example', aufrufen: 'call',
     auflisten: 'list', erstellen: 'create', loschen: 'delete', finden: 'find', suchen: 'search', api: 'api',
+    // everyday words of a question: verbs, time, devices, quantities
+    sofort: 'immediately', umrechnung: 'conversion convert', franken: 'francs', zuruck: 'back', bonus: 'bonus',
+    bestatigung: 'confirmation', messwert: 'measurement reading', messen: 'measure', messung: 'measurement', thermostat: 'thermostat',
+    fabrik: 'factory', sammeln: 'collect', anzeigen: 'show display', zeigen: 'show', bildschirm: 'screen', installieren: 'install',
+    app: 'app', neu: 'new', neue: 'new', schnell: 'fast', einheit: 'unit', ubrig: 'left', sperren: 'block', verloren: 'lost',
+    gestohlen: 'stolen', falsch: 'fake', echt: 'genuine', schloss: 'lock', offnen: 'open', schliessen: 'close', woche: 'week',
+    monat: 'month', jahr: 'year', gestern: 'yesterday', verlauf: 'history', ausgaben: 'spending', team: 'team', verlassen: 'leave',
+    erkennen: 'detect', entdecken: 'detect', mitglied: 'member', verkaufer: 'seller', kaufer: 'buyer', grosse: 'size', farbe: 'colour',
+    behalten: 'keep', empfangen: 'receive', sehen: 'see',
   },
 };
 
@@ -143,15 +171,18 @@ function lookup(lang: Exclude<QuestionLang, 'en'>, w: string): string | undefine
   const found = (x: string) => dict[x] ?? stem(dict, x);
   const direct = found(w);
   if (direct || lang !== 'de') return direct;
-  // German compounds (Bestellnummer, Kundenkonto): a known head and a known tail, the linking s or n dropped.
+  // German compounds (Bestellnummer, Kundenkonto): a known head and a known tail, the linking s or n dropped;
+  // else the longest known tail of four letters or more, which says what the compound is (Bestätigungscode: a code).
+  let known: string | undefined;
   for (let i = w.length - 3; i >= 3; i--) {
     const tail = found(w.slice(i));
     if (!tail) continue;
     const head = w.slice(0, i);
     const first = found(head) ?? (/[sn]$/.test(head) ? found(head.slice(0, -1)) : undefined);
     if (first) return `${first} ${tail}`;
+    if (w.length - i >= 4) known = tail;
   }
-  return undefined;
+  return known;
 }
 
 /** The word without a plural or inflection ending, or with an infinitive's ending (erstatte -> erstatten). */

@@ -6,7 +6,8 @@
 //   question is not a search box: every word need not match); how many of them a passage matches
 //   says whether it is relevant;
 // - meaning: the cosine of the question's sentence vector with the stored vectors (vectors.ts),
-//   the nearest read back here under the same visibility predicate.
+//   the nearest read back here under the same visibility predicate, and the products whose profile
+//   (title, summary, categories) is nearest, which rank the products by meaning (compose.ts).
 import { sql } from 'drizzle-orm';
 import type { Caller } from '../context.ts';
 import type { Db } from '../db/store.ts';
@@ -40,6 +41,8 @@ export interface EntryHit {
   sectionIndex: number | null;
   /** Cosine of the question's vector with this row's (0 when not among the nearest). */
   sim: number;
+  /** A product's: cosine of the question's vector with its profile's (0 when not among the nearest). */
+  profile?: number;
 }
 
 export interface OperationHit {
@@ -61,6 +64,8 @@ export interface Retrieved {
 const ENTRY_LIMIT = 8;
 const OPERATION_LIMIT = 5;
 const RESOURCE_LIMIT = 6;
+/** Products read back by their profile's cosine, best first (before visibility). */
+const PROFILE_LIMIT = 8;
 
 /** "How many of the terms does this tsvector hold": one bit per term, added up. */
 function matchedCount(vector: ReturnType<typeof sql>, terms: string[]) {
@@ -76,18 +81,22 @@ const ENTRY_COLUMNS = sql`e.kind, e.id, e.title, e.product_id as "productId", p.
 /** `semantic` false: full text only (ASSISTANT_VECTORS off). */
 export async function retrieve(db: Db, caller: Caller, question: string, semantic = true): Promise<Retrieved> {
   const words = questionTerms(question);
-  const [terms, near] = await Promise.all([
+  const [terms, nearRows] = await Promise.all([
     words.length ? rows<{ t: string }>(db, sql`select t from unnest(${textArray(words)}) with ordinality u(t, n)
       where numnode(to_tsquery('english', t)) > 0 order by n`).then((r) => r.map((x) => x.t)) : Promise.resolve([]),
-    semantic ? nearest(db, question) : Promise.resolve([]),
+    semantic ? nearest(db, question) : Promise.resolve({ rows: [], profiles: [] }),
   ]);
+  const near = nearRows.rows;
+  const profiles = nearRows.profiles.slice(0, PROFILE_LIMIT);
   const scope = visibilityScope(caller);
-  const [keyword, meaning] = await Promise.all([keywordHits(db, scope, terms), semanticHits(db, scope, terms, near)]);
+  const [keyword, meaning] = await Promise.all([keywordHits(db, scope, terms), semanticHits(db, scope, terms, near, profiles)]);
   const sim = new Map(near.map((n) => [`${n.kind}:${n.id}`, n.sim]));
+  const profile = new Map(profiles.map((n) => [n.id, n.sim]));
   const entries = new Map<string, EntryHit>();
   for (const e of [...keyword.entries, ...meaning.entries]) {
     const key = `${e.kind}:${e.id}`;
-    if (!entries.has(key)) entries.set(key, { ...e, rank: Number(e.rank), matched: Number(e.matched), titled: Number(e.titled), sim: sim.get(key) ?? 0 });
+    if (!entries.has(key)) entries.set(key, { ...e, rank: Number(e.rank), matched: Number(e.matched), titled: Number(e.titled), sim: sim.get(key) ?? 0,
+      ...(e.kind === 'product' ? { profile: profile.get(e.id) ?? 0 } : {}) });
   }
   const operations = new Map<string, OperationHit>();
   for (const o of [...keyword.operations, ...meaning.operations]) {
@@ -129,11 +138,11 @@ async function keywordHits(db: Db, scope: Scope, terms: string[]): Promise<{ ent
 }
 
 /** The nearest rows by meaning that the caller may see, with how many of the terms they hold;
- * a nearest plan stands for its product. */
-async function semanticHits(db: Db, scope: Scope, terms: string[], near: Near[]): Promise<{ entries: EntryHit[]; operations: OperationHit[] }> {
-  if (!near.length) return { entries: [], operations: [] };
+ * a nearest plan or profile stands for its product. */
+async function semanticHits(db: Db, scope: Scope, terms: string[], near: Near[], profiles: Near[]): Promise<{ entries: EntryHit[]; operations: OperationHit[] }> {
+  if (!near.length && !profiles.length) return { entries: [], operations: [] };
   const matched = (v: ReturnType<typeof sql>) => (terms.length ? sql`(${matchedCount(v, terms)})::int` : sql`0`);
-  const entryKeys = near.filter((n) => n.kind !== 'operation' && n.kind !== 'plan').map((n) => `${n.kind}:${n.id}`);
+  const entryKeys = [...near.filter((n) => n.kind !== 'operation' && n.kind !== 'plan').map((n) => `${n.kind}:${n.id}`), ...profiles.map((n) => `product:${n.id}`)];
   const planIds = near.filter((n) => n.kind === 'plan').map((n) => n.id);
   const opKeys = near.filter((n) => n.kind === 'operation').map((n) => n.id);
   const entries = await rows<EntryHit>(db, sql`${withScope(scope, [])}

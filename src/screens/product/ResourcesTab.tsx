@@ -22,7 +22,8 @@ export function ResourcesTab() {
         {resources.data && <span className="ml-2 text-sm font-normal text-gray-500">({total})</span>}
       </h2>
       <AsyncState
-        loading={!resources.data && !resources.error}
+        // Until the assets answer, whether the list is grouped is unknown: drawn flat first, it would jump.
+        loading={(!resources.data && !resources.error) || (!assets.data && !assets.error)}
         error={resources.error}
         empty={resources.data?.items.length === 0}
         errorView={<ErrorPlaceholder title={t('product.error.resources')} error={resources.error} onRetry={() => void resources.mutate()} />}
