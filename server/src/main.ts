@@ -49,6 +49,8 @@ async function main(): Promise<void> {
     metricsToken: config.metricsToken,
     httpTimeouts: config.httpTimeouts,
     mail: config.mail,
+    // Without workers the plane is ahead of the app in this process (dataplane/front.ts).
+    dataPlane: workers === 0,
   });
   // The marketplace's own API as a product of the demo catalogue, kept current (openapi/product.ts).
   await app.ready();

@@ -1,32 +1,23 @@
-// With AGORA_TEST_DATAPLANE=1 (README: "Data plane"), buildTestApp puts the gateway's data plane
-// (server/src/dataplane) in front of the test app, as GATEWAY_WORKERS does in production: the app
-// listens on a loopback port, the plane on another, and app.inject sends every gateway URL through
-// the plane over real HTTP (everything else stays injected). So the gateway suites run unchanged
-// against the new path, on PGlite and on PostgreSQL (npm run test:pg).
-import { Agent as HttpAgent, createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+// The gateway's data plane is ahead of the app by default (server/src/dataplane/front.ts), but
+// app.inject reaches Fastify directly. So buildTestApp sends every gateway URL of app.inject over
+// real HTTP to a server whose request listener is the app's own (the plane's handle, passing the
+// rest to Fastify), and the gateway suites run unchanged against the default path, on PGlite and
+// on PostgreSQL (npm run test:pg). AGORA_TEST_DATAPLANE=0 injects them straight into Fastify.
+import { Agent as HttpAgent, createServer, request as httpRequest, type IncomingMessage, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { DataPlane, planeServer } from '../../server/src/dataplane/plane.ts';
-import { localBackend } from '../../server/src/dataplane/backend.ts';
-import { onFlush } from '../../server/src/gateway/record.ts';
-import { credentialsRuntime } from '../../server/src/credentials/runtime.ts';
 
-export const dataPlaneTests = process.env.AGORA_TEST_DATAPLANE === '1';
+export const dataPlaneTests = process.env.AGORA_TEST_DATAPLANE !== '0';
 
-/** Starts the plane for `app`; returns what closes it (before the app). */
+/** Routes the gateway URLs of `app.inject` through the app's request listener over HTTP; returns
+ * what stops it (before the app closes). A separate server, so a test may still app.listen. */
 export async function withDataPlane(app: FastifyInstance, apiBase: string): Promise<() => Promise<void>> {
-  // The app answers on a server of its own here (app.routing), so a test may still app.listen.
-  const appServer = createServer((req, res) => app.routing(req, res));
-  await new Promise<void>((resolve) => appServer.listen(0, '127.0.0.1', resolve));
-  const appPort = (appServer.address() as AddressInfo).port;
-  const plane = new DataPlane({
-    backend: localBackend(app), egress: app.egress, mtlsHeader: credentialsRuntime(app.db, app.credentialsOptions).mtlsHeader,
-    apiBase, app: `http://127.0.0.1:${appPort}`, log: (message, err) => app.log.error({ err }, message),
-  });
-  const server = planeServer(plane);
+  const [listener] = app.server.listeners('request') as RequestListener[];
+  // The app's keep-alive time (Fastify's default), not node's 5 s: a pooled connection idle past
+  // the server's time-out races the next call on it ("socket hang up").
+  const server = createServer({ keepAliveTimeout: 72_000 }, listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const stopFlush = onFlush(app.db, () => plane.flush());
   const inject = app.inject.bind(app);
   const gateway = `${apiBase}/gateway/`;
   (app as { inject: unknown }).inject = (options: InjectOptions | string) => {
@@ -35,10 +26,7 @@ export async function withDataPlane(app: FastifyInstance, apiBase: string): Prom
     return url?.startsWith(gateway) ? viaPlane(origin, o, url) : inject(options as InjectOptions);
   };
   return async () => {
-    stopFlush();
     await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
-    await plane.close();
-    await new Promise<void>((resolve) => { appServer.close(() => resolve()); appServer.closeAllConnections(); });
   };
 }
 

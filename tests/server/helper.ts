@@ -152,7 +152,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   });
   await app.ready();
   if (options.ownApiProduct) await syncOwnApiProduct(app, db, PACKAGE_VERSION);
-  // AGORA_TEST_DATAPLANE=1: gateway calls go through the data plane (./dataplane.helper.ts).
+  // Gateway calls go through the server's request listener, the data plane (./dataplane.helper.ts).
   const closePlane = dataPlaneTests ? await withDataPlane(app, API) : null;
 
   const t: TestApp = {

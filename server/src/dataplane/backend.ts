@@ -28,8 +28,10 @@ export interface CountBatch {
   n: number;
 }
 
-/** A forwarded call for /metrics: product, upstream failure ('' when answered), added seconds. */
-export type ForwardedCall = [product: string, failure: string, addedSeconds: number];
+/** A forwarded call for /metrics: product, upstream failure ('' when answered), added seconds,
+ * and the request as the app's hooks count it (method, status, seconds, whether its route is the
+ * resource's wildcard one: a path after the resource). */
+export type ForwardedCall = [product: string, failure: string, addedSeconds: number, method: string, status: number, seconds: number, wildcard: boolean];
 
 /** A strict quota's counter, as a worker names it (the window by its interval and a time in it). */
 export interface StrictCounter {
@@ -53,6 +55,9 @@ export interface PlaneBackend {
   /** Transaction rows (their JSON, gateway/record.ts rowJson) and counts, into the store's batches;
    * the calls into the server's gateway metrics. */
   write(rows: string[], counts: CountBatch[], calls: ForwardedCall[]): Promise<void>;
+  /** Counts a call in /metrics at once (a plane in the server's process; a worker's go with its
+   * batches through write). */
+  answered?(call: ForwardedCall): void;
   /** The server's clock (a test's manual one in-process; the system's in a worker). */
   now(): Date;
   /** Calls `listener` with each credential the server forgets at once (suspend, rotate…). */
@@ -74,7 +79,7 @@ export function localBackend(app: FastifyInstance, fresh = false): PlaneBackend 
     lease: (c, want) => leaseCalls(app.db, c.subscriptionId, c.quotaId, c.limit, windowOf(c), want),
     giveBack: (c, n) => returnCalls(app.db, c.subscriptionId, c.quotaId, windowOf(c), n),
     async write(rows, counts, calls) {
-      for (const [product, failure, added] of calls) app.metrics.gatewayForwarded(product, failure, added);
+      for (const call of calls) app.metrics.gatewayForwarded(...call);
       for (const json of rows) queueRowJson(app.db, json, log);
       for (const b of counts) {
         const counted = b.counted.map((q) => ({ id: q.id, window: windowOf(q) }));
@@ -83,6 +88,7 @@ export function localBackend(app: FastifyInstance, fresh = false): PlaneBackend 
         for (let i = 0; i < b.n; i++) queueCounts(app.db, call, counted, recorded, (e) => log.error({ err: e }, 'quota: could not write counts'));
       }
     },
+    answered: fresh ? undefined : (call) => app.metrics.gatewayForwarded(...call),
     now: () => app.clock.now(),
     onEvict: (listener) => rt.lookup.onEvict(listener),
   };

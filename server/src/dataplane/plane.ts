@@ -7,7 +7,7 @@
 // portal's app untouched, which answers and records it as before. So the plane only ever answers a
 // call the app would have answered the same way, and the rules live in one place.
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { Pool, type Dispatcher } from 'undici';
 import type { PlaneBackend, CountBatch, ForwardedCall, StrictCounter } from './backend.ts';
 import type { Egress } from '../gateway/egress.ts';
@@ -40,6 +40,9 @@ const PLANE_FLUSH_ROWS = 500;
  * the store that shrink as the limit nears: quota/counters.ts). */
 const PLANE_LEASE_CALLS = 8;
 
+/** Where a request's body read by the plane waits for the app in the same process. */
+export const READ_BODY = Symbol('agora.readBody');
+
 /** Hop-by-hop headers: never passed on in either direction. */
 const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
 /** What the portal's headers plugin adds to an API answer (plugins/headers.ts), the gateway's own
@@ -53,8 +56,9 @@ export interface PlaneOptions {
   mtlsHeader: string;
   /** The API's prefix, `/api/v1` (app.ts API_BASE). */
   apiBase: string;
-  /** Origin of the portal's app, where everything but the runtime path goes. */
-  app: string;
+  /** Where everything but the runtime path goes: the portal's app's own handler in its process
+   * (./front.ts), or its origin over loopback (a worker process: ./cluster.ts). */
+  app: string | RequestListener;
   /** A batch the backend refused (the calls were answered: only their records are lost). */
   log: (message: string, err: unknown) => void;
 }
@@ -63,7 +67,7 @@ interface Lease { counter: StrictCounter; left: number; refill: Promise<number> 
 type Scheme = 'ApiKey' | 'Basic' | 'Bearer' | 'MutualTLS';
 
 export class DataPlane {
-  private readonly pool: Pool;
+  private readonly pool: Pool | null;
   private readonly gatewayPrefix: string;
   private rows: string[] = [];
   private calls: ForwardedCall[] = [];
@@ -73,7 +77,7 @@ export class DataPlane {
   private readonly leases = new Map<string, Lease>();
 
   constructor(private readonly o: PlaneOptions) {
-    this.pool = new Pool(o.app, { connections: 128, keepAliveTimeout: 10_000 });
+    this.pool = typeof o.app === 'string' ? new Pool(o.app, { connections: 128, keepAliveTimeout: 10_000 }) : null;
     this.gatewayPrefix = `${o.apiBase}/gateway/`;
   }
 
@@ -207,7 +211,10 @@ export class DataPlane {
         },
       ] satisfies Leg[],
     };
-    this.calls.push([productId, result.ok ? '' : result.failure, (performance.now() - started - legMs) / 1000]);
+    const seconds = (performance.now() - started) / 1000;
+    const call: ForwardedCall = [productId, result.ok ? '' : result.failure, seconds - legMs / 1000, method, status, seconds, url.charCodeAt(this.gatewayPrefix.length + productId.length + versionId.length + resourceId.length + 2) === SLASH];
+    if (b.answered) b.answered(call);
+    else this.calls.push(call);
     this.queue(rowJson(row));
     res.writeHead(status, answerHeaders);
     res.end(method === 'HEAD' ? undefined : payload);
@@ -295,12 +302,17 @@ export class DataPlane {
       if (n > 0) await this.o.backend.giveBack(l.counter, n).catch((err: unknown) => this.o.log('data plane: a lease could not be given back', err));
     }
     this.leases.clear();
-    await this.pool.close();
+    await this.pool?.close();
   }
 
   /** To the portal's app, as sent (the body already read, or streamed), the client's address in
    * X-Forwarded-For (the app trusts it from the plane only: ./cluster.ts). */
   private pass(req: IncomingMessage, res: ServerResponse, body: Buffer | null): void {
+    if (typeof this.o.app === 'function') {
+      // The app parses the body read here (./front.ts's preParsing hook).
+      if (body !== null) (req as IncomingMessage & { [READ_BODY]?: Buffer })[READ_BODY] = body;
+      return this.o.app(req, res);
+    }
     const headers: Record<string, string | string[]> = {};
     // Headers the client's Connection names are hop-by-hop too (RFC 9110 §7.6.1).
     const listed = req.headers.connection?.toLowerCase().split(',').map((n) => n.trim());
@@ -314,7 +326,7 @@ export class DataPlane {
     const streamed = body === null && (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined);
     if (body !== null) headers['content-length'] = String(body.length);
     const options: Dispatcher.RequestOptions = { path: req.url ?? '/', method: req.method as Dispatcher.HttpMethod, headers, body: body ?? (streamed ? req : null) };
-    this.pool.request(options).then((answer) => {
+    this.pool!.request(options).then((answer) => {
       const out: Record<string, string | string[]> = {};
       for (const name in answer.headers) {
         const v = answer.headers[name];
@@ -356,6 +368,7 @@ export function planeServer(plane: DataPlane, timeouts: HttpTimeouts = DEFAULT_H
 }
 
 const EMPTY = Buffer.alloc(0);
+const SLASH = 0x2f;
 /** Whether a request has a body to read (HTTP/1.1: only with Content-Length or Transfer-Encoding). */
 const hasBody = (h: IncomingHttpHeaders) => (h['content-length'] !== undefined && h['content-length'] !== '0') || h['transfer-encoding'] !== undefined;
 

@@ -55,8 +55,9 @@ export interface Metrics {
   /** The whole text of a scrape: this app's metrics, then the process's. */
   text(): Promise<string>;
   /** A call the gateway's data plane forwarded (server/src/dataplane: its calls never reach the
-   * app's hooks); `failure` empty when the upstream answered. */
-  gatewayForwarded(product: string, failure: string, addedSeconds: number): void;
+   * app's hooks); `failure` empty when the upstream answered; counted as a request of the
+   * gateway's route too (`wildcard`: the one with a path after the resource). */
+  gatewayForwarded(product: string, failure: string, addedSeconds: number, method: string, status: number, seconds: number, wildcard: boolean): void;
 }
 
 declare module 'fastify' {
@@ -124,6 +125,13 @@ export function registerMetrics(app: FastifyInstance, options: { store: Store; t
     gatewayCalls.inc({ product, outcome, reason: failure });
     gatewayAdded.observe({ outcome }, Math.max(0, addedSeconds));
   };
+  const gatewayRoutes = [`${options.gatewayPrefix}:productId/:versionId/:resourceId`, `${options.gatewayPrefix}:productId/:versionId/:resourceId/*`];
+  const planeForwarded: Metrics['gatewayForwarded'] = (product, failure, addedSeconds, method, status, seconds, wildcard) => {
+    const route = gatewayRoutes[wildcard ? 1 : 0]!;
+    requests.inc({ method, route, status: String(status) });
+    durations.observe({ method, route }, seconds);
+    forwarded(product, failure, addedSeconds);
+  };
   const products = new KnownProducts(options.store);
   app.addHook('onReady', () => products.load());
 
@@ -162,7 +170,7 @@ export function registerMetrics(app: FastifyInstance, options: { store: Store; t
   const metrics: Metrics = {
     registry,
     text: async () => `${await registry.metrics()}\n${await processMetrics().metrics()}`,
-    gatewayForwarded: forwarded,
+    gatewayForwarded: planeForwarded,
   };
   app.decorate('metrics', metrics);
   return metrics;
