@@ -2,7 +2,8 @@
 // upstream (direct), through nginx as a plain reverse proxy (Debian's package, keep-alive to the
 // upstream, no access log: it checks, counts and records nothing), through the bare pass-through
 // inside the server's process (ahead of Fastify: the least a gateway in that process could add),
-// and through /api/v1/gateway/… with an application's API key. Separate processes, as in
+// and through /api/v1/gateway/… with an application's API key (the default path: the data plane ahead
+// of Fastify in the server's process). Separate processes, as in
 // production: the marketplace server (its store, PGlite in memory or PostgreSQL, lives there), the
 // upstream (node:http answering 1 KB of JSON), nginx, and this one, the load generator (undici
 // pools, keep-alive). Loads: 32 callers back to back (closed loop: throughput) and an open loop at
@@ -19,7 +20,7 @@
 //   BENCH_CPU_PROF=dir                                 the server's CPU profile of the calls, into dir
 //   BENCH_PIN=1                                        proxies on core 1, load generator and upstream on core 0
 //   BENCH_WORKERS=2                                    the data plane's worker processes (the "workers" side; 0: none)
-//   --cpu=gateway,plane,inProcess[,workers]            those sides only, closed loop: the server's CPU a call by thread (BENCH_CPU_CALLS)
+//   --cpu=gateway,fastify,inProcess[,workers]          those sides only, closed loop: the server's CPU a call by thread (BENCH_CPU_CALLS)
 // Targets (issue 31), against nginx in the same run: closed-loop throughput ≥ 50% of nginx's (≥ 40%
 // with strict quota counting); at 1000 calls a second added p50 ≤ 0.5 ms and added p99 ≤ 3× nginx's;
 // at 2000 calls a second it keeps up.
@@ -60,6 +61,8 @@ const PIN = Boolean(process.env.BENCH_PIN);
 const UPSTREAM_PATH = '/v1/payments?limit=3';
 /** Requests to the server under this path go to its in-process pass-through (serverRole). */
 const INPROCESS_PREFIX = '/bench-inprocess';
+/** Gateway calls carrying this header go to Fastify's handler, not the data plane (serverRole). */
+const FASTIFY_HEADER = 'x-bench-fastify';
 /** A GET of this path makes the server count a strict quota on the bench key's calls (serverRole). */
 const STRICT_SWITCH = '/bench-control/strict';
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -122,8 +125,6 @@ async function serverRole(upstream: string): Promise<void> {
   process.env.GATEWAY_ALLOW_HOSTS = '127.0.0.1';
   const { startPlaneWorkers } = await import('../server/src/dataplane/cluster.ts');
   const plane = WORKERS > 0 ? await startPlaneWorkers(app, { workers: WORKERS, port: 0, host: '127.0.0.1', log: (line) => console.log(line) }) : null;
-  // --cpu=plane: the plane in this process instead (node:http, the store read directly), on its own port.
-  const ownPlane = process.env.BENCH_PLANE_INPROCESS ? await inProcessPlane(app) : null;
   // The floor inside this process: the same pass-through as the reference, answering
   // INPROCESS_PREFIX before Fastify sees the request, on this server's heap, threads and store.
   const fastify = app.server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
@@ -138,6 +139,9 @@ async function serverRole(upstream: string): Promise<void> {
   };
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.url!.startsWith(INPROCESS_PREFIX)) inProcess(req, res);
+    // --cpu=fastify: the same gateway calls straight to Fastify's handler, the path before the
+    // data plane was ahead of it (the default listener is the plane's: dataplane/front.ts).
+    else if (req.headers[FASTIFY_HEADER] !== undefined) app.routing(req, res);
     else if (req.url === STRICT_SWITCH) void strict().then(() => res.end('ok'), (e) => { res.writeHead(500); res.end(String(e)); });
     else for (const listener of fastify) listener(req, res);
   });
@@ -157,42 +161,11 @@ async function serverRole(upstream: string): Promise<void> {
   // BENCH_CPU_PROF: the server's CPU profile of the measured part only (not the seed).
   const pauses = watchPauses(app.server);
   const heap = await sampleAllocations(`gateway-${store.kind}`);
-  await profileUntilStopped(`gateway-${store.kind}`, async () => { console.log(pauses()); await heap(); await plane?.stop(5000); await ownPlane?.stop(); await app.close(); await store.close(); });
+  await profileUntilStopped(`gateway-${store.kind}`, async () => { console.log(pauses()); await heap(); await plane?.stop(5000); await app.close(); await store.close(); });
   ready({
-    port: (app.server.address() as AddressInfo).port, planePort: plane?.port ?? ownPlane?.port, apiKey, seedS,
+    port: (app.server.address() as AddressInfo).port, planePort: plane?.port, apiKey, seedS,
     path: `/api/v1/gateway/prod-payments/${resource!.versionId}/res-payments${UPSTREAM_PATH}`,
   });
-}
-
-/** The data plane in the server's process (as the gateway suites run it: AGORA_TEST_DATAPLANE), on
- * a port of its own, passing everything but runtime calls to the app on another loopback port. */
-async function inProcessPlane(app: import('fastify').FastifyInstance): Promise<{ port: number; stop(): Promise<void> }> {
-  const { DataPlane, planeServer } = await import('../server/src/dataplane/plane.ts');
-  const { localBackend } = await import('../server/src/dataplane/backend.ts');
-  const { credentialsRuntime } = await import('../server/src/credentials/runtime.ts');
-  const { onFlush } = await import('../server/src/gateway/record.ts');
-  const { API_BASE } = await import('../server/src/apiBase.ts');
-  const listen = async (server: import('node:http').Server) => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return (server.address() as AddressInfo).port;
-  };
-  const appServer = createServer((req, res) => app.routing(req, res));
-  const appPort = await listen(appServer);
-  const plane = new DataPlane({
-    backend: localBackend(app), egress: app.egress, mtlsHeader: credentialsRuntime(app.db, app.credentialsOptions).mtlsHeader,
-    apiBase: API_BASE, app: `http://127.0.0.1:${appPort}`, log: (message, err) => console.error(message, err),
-  });
-  const server = planeServer(plane);
-  const port = await listen(server);
-  const stopFlush = onFlush(app.db, () => plane.flush());
-  return {
-    port,
-    async stop() {
-      stopFlush();
-      server.closeAllConnections();
-      await plane.close();
-    },
-  };
 }
 
 /** The server's pauses since the last report: garbage collections summed by kind (scavenges, of
@@ -546,23 +519,24 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
   }
 }
 
-/** `--cpu=side[,side…]`: those sides only (gateway: through Fastify; plane: the data plane in the
- * server's process; workers: BENCH_WORKERS processes; inProcess: the bare pass-through), closed
+/** `--cpu=side[,side…]`: those sides only (gateway: the default path, the data plane ahead of
+ * Fastify in the server's process; fastify: the same calls through Fastify alone; workers: BENCH_WORKERS processes; inProcess: the bare pass-through), closed
  * loop, BENCH_CPU_CALLS calls a side a round after a warm-up, rounds alternating the sides, and the
  * server's CPU a call by thread (all its threads and children; the store's thread is the busiest
  * `node` one): the figure to compare before and after a change to the hot path on a shared machine.
  * With BENCH_CPU_PROF, the server's profile (scripts/cpuprofile.mjs reads it). */
-type CpuSide = 'gateway' | 'plane' | 'workers' | 'inProcess';
+type CpuSide = 'gateway' | 'fastify' | 'workers' | 'inProcess';
 async function cpuPerCall(sides: CpuSide[]): Promise<void> {
   const calls = Number(process.env.BENCH_CPU_CALLS ?? 10_000);
   const upstream = await child('upstream', []);
-  const env = { BENCH_WORKERS: sides.includes('workers') ? String(WORKERS || 2) : '0', ...(sides.includes('plane') ? { BENCH_PLANE_INPROCESS: '1' } : {}) };
+  const env = { BENCH_WORKERS: sides.includes('workers') ? String(WORKERS || 2) : '0' };
   const server = await child('server', [`--upstream=http://127.0.0.1:${upstream.info.port}`], env, process.env.BENCH_SERVE_FLAGS?.split(' ').filter(Boolean) ?? SERVE_FLAGS);
   try {
     const runs = sides.map((side) => {
-      const port = side === 'plane' || side === 'workers' ? server.info.planePort : server.info.port;
+      const port = side === 'workers' ? server.info.planePort : server.info.port;
       const pool = new Pool(`http://127.0.0.1:${port as number}`, { connections: CONCURRENCY, pipelining: 1 });
-      const [path, headers] = side === 'inProcess' ? [`${INPROCESS_PREFIX}${UPSTREAM_PATH}`, {}] : [server.info.path as string, { 'x-api-key': server.info.apiKey as string }];
+      const key = { 'x-api-key': server.info.apiKey as string };
+      const [path, headers] = side === 'inProcess' ? [`${INPROCESS_PREFIX}${UPSTREAM_PATH}`, {}] : [server.info.path as string, side === 'fastify' ? { ...key, [FASTIFY_HEADER]: '1' } : key];
       return { side, pool, run: (n: number) => closed(pool, path, headers, n) };
     });
     for (const r of runs) await r.run(Math.min(calls, 3000));

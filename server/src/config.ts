@@ -48,7 +48,7 @@ export interface ServerConfig {
   /** SMTP_URL, MAIL_FROM: outbound e-mail (server/src/mail); no SMTP_URL, messages stay in the outbox. */
   mail: MailOptions;
   /** GATEWAY_WORKERS: processes of the gateway's data plane (server/src/dataplane; 0: none, the
-   * gateway is served by the portal's app as before; `auto`: one per core). */
+   * plane runs in the server's process ahead of the portal's app; `auto`: one per core). */
   gatewayWorkers: number;
 }
 

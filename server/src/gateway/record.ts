@@ -95,15 +95,17 @@ export async function recordTransaction(db: Db, row: TransactionRow): Promise<vo
  * ~0.12 ms in batches of 200. The batch travels as one JSON parameter (jsonb_populate_recordset:
  * the jsonb columns are taken as parsed, ~20% cheaper than json_populate_recordset), not 23 bound
  * values a row: the query builder's per-value work was the largest cost of a runtime
- * call. A batch is written CHUNK rows per statement with the event loop let through in between:
- * the statement runs in the database's thread (PGlite's worker, or PostgreSQL), but its JSON is
- * built in this one, ~1 ms per 100 rows that no call in flight should wait behind in one piece.
+ * call. A batch is written in statements of at most CHUNK rows, split evenly (a statement's own
+ * cost is large on PGlite: per row, its CPU in 100-row statements is ~1.2-1.4x that of 250-1000-row
+ * ones, bench/README.md), with the event loop let through in between:
+ * the statement runs in the database's thread (PGlite's worker, or PostgreSQL), but its one
+ * parameter (the rows' JSON joined) is made and handed over in this one.
  * A failed batch is logged; its calls were answered already. */
 const BATCH_MS = 20;
 const BUSY_BATCH_MS = 200;
 const BUSY_ROWS = 20;
 const BATCH_MAX = 1000;
-const CHUNK = 100;
+const CHUNK = 500;
 /** Queued rows are kept as their JSON text: one flat string a call survives the young
  * generation's collections cheaply, where the row's object graph (headers, legs) was copied by
  * each scavenge while it waited (scavenges of 5-13 ms under load), and the JSON work is spread
@@ -163,9 +165,10 @@ export async function flushTransactions(db: Db): Promise<void> {
 }
 
 async function writeBatch(q: { log: BatchLog }, db: Db, rows: string[]): Promise<void> {
-  for (let at = 0; at < rows.length; at += CHUNK) {
+  const size = Math.ceil(rows.length / Math.ceil(rows.length / CHUNK));
+  for (let at = 0; at < rows.length; at += size) {
     if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-    const chunk = rows.slice(at, at + CHUNK);
+    const chunk = rows.slice(at, at + size);
     // The calls were answered already: their records are lost, said once for the batch.
     await insertRows(db, chunk).catch((err: unknown) => q.log.error({ err, rows: chunk.length }, 'gateway: could not record a batch of transactions'));
   }
