@@ -13,9 +13,11 @@ export const dataPlaneTests = process.env.AGORA_TEST_DATAPLANE !== '0';
  * what stops it (before the app closes). A separate server, so a test may still app.listen. */
 export async function withDataPlane(app: FastifyInstance, apiBase: string): Promise<() => Promise<void>> {
   const [listener] = app.server.listeners('request') as RequestListener[];
-  // The app's keep-alive time (Fastify's default), not node's 5 s: a pooled connection idle past
-  // the server's time-out races the next call on it ("socket hang up").
-  const server = createServer({ keepAliveTimeout: 72_000 }, listener);
+  // As the app's own server: its keep-alive time (not node's 5 s: a pooled connection idle past
+  // it races the next call on it, "socket hang up"), limits, and answers to malformed HTTP (a 1 MB
+  // URL is a 431 in the error shape over a socket).
+  const server = createServer({ keepAliveTimeout: app.server.keepAliveTimeout, headersTimeout: app.server.headersTimeout, requestTimeout: app.server.requestTimeout }, listener);
+  for (const onError of app.server.listeners('clientError')) server.on('clientError', onError as (...args: unknown[]) => void);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const inject = app.inject.bind(app);
