@@ -95,9 +95,9 @@ export async function recordTransaction(db: Db, row: TransactionRow): Promise<vo
  * ~0.12 ms in batches of 200. The batch travels as one JSON parameter (jsonb_populate_recordset:
  * the jsonb columns are taken as parsed, ~20% cheaper than json_populate_recordset), not 23 bound
  * values a row: the query builder's per-value work was the largest cost of a runtime
- * call. A batch is written in statements of at most CHUNK rows, split evenly (a statement's own
- * cost is large on PGlite: per row, its CPU in 100-row statements is ~1.2-1.4x that of 250-1000-row
- * ones, bench/README.md), with the event loop let through in between:
+ * call. A batch is written in statements of at most CHUNK rows, split evenly (on PGlite a row's
+ * CPU in 100-row statements was ~1.15-1.3x that in 250-1000-row ones: bench/README.md), with the
+ * event loop let through in between:
  * the statement runs in the database's thread (PGlite's worker, or PostgreSQL), but its one
  * parameter (the rows' JSON joined) is made and handed over in this one.
  * A failed batch is logged; its calls were answered already. */
