@@ -2,7 +2,8 @@
 // upstream (direct), through nginx as a plain reverse proxy (Debian's package, keep-alive to the
 // upstream, no access log: it checks, counts and records nothing), through the bare pass-through
 // inside the server's process (ahead of Fastify: the least a gateway in that process could add),
-// and through /api/v1/gateway/… with an application's API key. Separate processes, as in
+// and through /api/v1/gateway/… with an application's API key (the default path: the data plane ahead
+// of Fastify in the server's process). Separate processes, as in
 // production: the marketplace server (its store, PGlite in memory or PostgreSQL, lives there), the
 // upstream (node:http answering 1 KB of JSON), nginx, and this one, the load generator (undici
 // pools, keep-alive). Loads: 32 callers back to back (closed loop: throughput) and an open loop at
@@ -18,13 +19,15 @@
 //   BENCH_RATES=500,1000,2000  BENCH_CLOSED_CALLS=3000  BENCH_CONCURRENCY=32
 //   BENCH_CPU_PROF=dir                                 the server's CPU profile of the calls, into dir
 //   BENCH_PIN=1                                        proxies on core 1, load generator and upstream on core 0
+//   BENCH_WORKERS=2                                    the data plane's worker processes (the "workers" side; 0: none)
+//   --cpu=gateway,fastify,inProcess[,workers]          those sides only, closed loop: the server's CPU a call by thread (BENCH_CPU_CALLS)
 // Targets (issue 31), against nginx in the same run: closed-loop throughput ≥ 50% of nginx's (≥ 40%
 // with strict quota counting); at 1000 calls a second added p50 ≤ 0.5 ms and added p99 ≤ 3× nginx's;
 // at 2000 calls a second it keeps up.
 import { profileUntilStopped } from './profiled.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -46,6 +49,9 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const RATES = (process.env.BENCH_RATES ?? '500,1000,2000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const CLOSED_CALLS = Number(process.env.BENCH_CLOSED_CALLS ?? 3000);
+/** The gateway's data plane in this many worker processes (GATEWAY_WORKERS) beside the server: the
+ * "workers" side, the same calls on the plane's port (0: no such side). */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 /** Issue 31's targets, against nginx in the same run. */
 const TARGET = { throughput: 0.5, strictThroughput: 0.4, p50At1000: 0.5, p99TimesNginx: 3, keepUp: 0.97 };
 /** BENCH_PIN=1: the proxies (server, reference) on core 1, the load generator and the upstream on
@@ -55,6 +61,8 @@ const PIN = Boolean(process.env.BENCH_PIN);
 const UPSTREAM_PATH = '/v1/payments?limit=3';
 /** Requests to the server under this path go to its in-process pass-through (serverRole). */
 const INPROCESS_PREFIX = '/bench-inprocess';
+/** Gateway calls carrying this header go to Fastify's handler, not the data plane (serverRole). */
+const FASTIFY_HEADER = 'x-bench-fastify';
 /** A GET of this path makes the server count a strict quota on the bench key's calls (serverRole). */
 const STRICT_SWITCH = '/bench-control/strict';
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -112,6 +120,11 @@ async function serverRole(upstream: string): Promise<void> {
   // The upstream listens on 127.0.0.1: allowed as GATEWAY_ALLOW_HOSTS=127.0.0.1 would (egress.ts).
   const app = await buildApp({ store, auth: { secret: randomBytes(32).toString('hex') }, serveStatic: true, logger: false, egress: { allowHosts: ['127.0.0.1'] } });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // The data plane (GATEWAY_WORKERS) on a port of its own, passing all but runtime calls to this app.
+  // Its workers read their egress rules from the environment (as the server's config does).
+  process.env.GATEWAY_ALLOW_HOSTS = '127.0.0.1';
+  const { startPlaneWorkers } = await import('../server/src/dataplane/cluster.ts');
+  const plane = WORKERS > 0 ? await startPlaneWorkers(app, { workers: WORKERS, port: 0, host: '127.0.0.1', log: (line) => console.log(line) }) : null;
   // The floor inside this process: the same pass-through as the reference, answering
   // INPROCESS_PREFIX before Fastify sees the request, on this server's heap, threads and store.
   const fastify = app.server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
@@ -126,6 +139,9 @@ async function serverRole(upstream: string): Promise<void> {
   };
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.url!.startsWith(INPROCESS_PREFIX)) inProcess(req, res);
+    // --cpu=fastify: the same gateway calls straight to Fastify's handler, the path before the
+    // data plane was ahead of it (the default listener is the plane's: dataplane/front.ts).
+    else if (req.headers[FASTIFY_HEADER] !== undefined) app.routing(req, res);
     else if (req.url === STRICT_SWITCH) void strict().then(() => res.end('ok'), (e) => { res.writeHead(500); res.end(String(e)); });
     else for (const listener of fastify) listener(req, res);
   });
@@ -145,9 +161,9 @@ async function serverRole(upstream: string): Promise<void> {
   // BENCH_CPU_PROF: the server's CPU profile of the measured part only (not the seed).
   const pauses = watchPauses(app.server);
   const heap = await sampleAllocations(`gateway-${store.kind}`);
-  await profileUntilStopped(`gateway-${store.kind}`, async () => { console.log(pauses()); await heap(); await app.close(); await store.close(); });
+  await profileUntilStopped(`gateway-${store.kind}`, async () => { console.log(pauses()); await heap(); await plane?.stop(5000); await app.close(); await store.close(); });
   ready({
-    port: (app.server.address() as AddressInfo).port, apiKey, seedS,
+    port: (app.server.address() as AddressInfo).port, planePort: plane?.port, apiKey, seedS,
     path: `/api/v1/gateway/prod-payments/${resource!.versionId}/res-payments${UPSTREAM_PATH}`,
   });
 }
@@ -315,6 +331,24 @@ function cpuMs(pid: number | undefined, mainThread = false): number {
 }
 const CLOCK_TICKS = 100;
 
+/** CPU time (ms) of a process's threads, by name and number (after the main thread's; V8's GC
+ * helpers, libuv's pool and worker threads are all `node`: the store's thread is the busy one), and
+ * its children's. */
+function threadsMs(pid: number | undefined, into = new Map<string, number>(), prefix = ''): Map<string, number> {
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const fields = stat.split(') ')[1]!.split(' ');
+      const name = `${prefix}${task === String(pid) ? 'main' : `${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}:${Number(task) - Number(pid)}`}`;
+      into.set(name, (into.get(name) ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+    }
+    for (const c of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean)) threadsMs(Number(c), into, 'child ');
+  } catch {
+    // the process ended
+  }
+  return into;
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -371,8 +405,8 @@ async function createBenchDatabase(adminUrl: string): Promise<{ url: string; dro
   return { url, drop: () => dropDatabase(adminUrl, name).catch(() => {}) };
 }
 
-type Side = 'direct' | 'nginx' | 'inProcess' | 'gateway';
-const NAMES: Record<Side, string> = { direct: 'direct', nginx: 'nginx', inProcess: 'pass-through', gateway: 'gateway' };
+type Side = 'direct' | 'nginx' | 'inProcess' | 'gateway' | 'workers';
+const NAMES: Record<Side, string> = { direct: 'direct', nginx: 'nginx', inProcess: 'pass-through', gateway: 'gateway', workers: `workers ×${WORKERS}` };
 /** A side's figures for one load: the median over the rounds of each. */
 interface Figures { p50: number; p99: number; perSecond: number; cpu: number; main: number; calls: number }
 
@@ -393,21 +427,25 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
 
     const serverBase = `http://127.0.0.1:${server.info.port}`;
     const pool = (base: string) => new Pool(base, { connections: CONCURRENCY, pipelining: 1 });
-    const pools: Record<Side, Pool> = { direct: pool(upstreamBase), nginx: pool(`http://127.0.0.1:${nginx.port}`), inProcess: pool(serverBase), gateway: pool(serverBase) };
+    const pools: Record<Side, Pool> = { direct: pool(upstreamBase), nginx: pool(`http://127.0.0.1:${nginx.port}`), inProcess: pool(serverBase), gateway: pool(serverBase),
+      workers: pool(`http://127.0.0.1:${server.info.planePort as number | undefined ?? server.info.port}`) };
     const call: Record<Side, [string, Record<string, string>]> = {
       direct: [UPSTREAM_PATH, {}],
       nginx: [UPSTREAM_PATH, {}],
       inProcess: [`${INPROCESS_PREFIX}${UPSTREAM_PATH}`, {}],
       gateway: [server.info.path as string, { 'x-api-key': server.info.apiKey as string }],
+      workers: [server.info.path as string, { 'x-api-key': server.info.apiKey as string }],
     };
-    const pids: Record<Side, number | undefined> = { direct: upstream.proc.pid, nginx: nginx.proc.pid, inProcess: server.proc.pid, gateway: server.proc.pid };
-    const inServer = (side: Side) => side === 'inProcess' || side === 'gateway';
-    const all: Side[] = ['direct', 'nginx', 'inProcess', 'gateway'];
+    // The workers' CPU is counted with the server's (its children); "main thread" is the primary's.
+    const pids: Record<Side, number | undefined> = { direct: upstream.proc.pid, nginx: nginx.proc.pid, inProcess: server.proc.pid, gateway: server.proc.pid, workers: server.proc.pid };
+    const inServer = (side: Side) => side === 'inProcess' || side === 'gateway' || side === 'workers';
+    const plane: Side[] = WORKERS > 0 ? ['workers'] : [];
+    const all: Side[] = ['direct', 'nginx', 'inProcess', 'gateway', ...plane];
     const loads: Array<{ title: string; key: string; sides: Side[]; run: (side: Side) => Promise<Run>; before?: () => Promise<void> }> = [
       { title: `closed loop, ${CONCURRENCY} callers back to back`, key: 'closed', sides: all, run: (side) => closed(pools[side], call[side][0], call[side][1], CLOSED_CALLS) },
       ...RATES.map((rate) => ({ title: `open loop, ${rate} calls a second over ${CONCURRENCY} connections`, key: `open${rate}`, sides: all,
         run: (side: Side) => open(pools[side], call[side][0], call[side][1], Math.round(rate * SECONDS), rate) })),
-      { title: `closed loop, ${CONCURRENCY} callers, a strict quota counted on every gateway call`, key: 'strict', sides: ['direct', 'nginx', 'gateway'],
+      { title: `closed loop, ${CONCURRENCY} callers, a strict quota counted on every gateway call`, key: 'strict', sides: ['direct', 'nginx', 'gateway', ...plane],
         run: (side) => closed(pools[side], call[side][0], call[side][1], CLOSED_CALLS),
         before: async () => { await request(`${serverBase}${STRICT_SWITCH}`).then((r) => r.body.text()); } },
     ];
@@ -416,7 +454,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
       await before?.();
       // warm-up: connections, JIT, the credential and quota caches
       for (const side of sides) await run(side);
-      const rounds: Record<Side, Array<Figures>> = { direct: [], nginx: [], inProcess: [], gateway: [] };
+      const rounds: Record<Side, Array<Figures>> = { direct: [], nginx: [], inProcess: [], gateway: [], workers: [] };
       server.proc.kill('SIGUSR2'); // the server's pauses from here on (watchPauses)
       await new Promise((resolve) => setTimeout(resolve, 50));
       for (let i = 0; i < ROUNDS; i++) {
@@ -450,24 +488,27 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
     // The ratios the issue judges by, all from this run.
     const ok = (pass: boolean) => (pass ? 'ok' : 'MISSED');
     const c = results.closed!;
-    const through = c.gateway!.perSecond / c.nginx!.perSecond;
-    console.log(`   ratios (${kind}):`);
-    console.log(`    closed loop: nginx ${(c.nginx!.perSecond / c.direct!.perSecond).toFixed(2)} of direct, pass-through ${(c.inProcess!.perSecond / c.direct!.perSecond).toFixed(2)}, `
-      + `gateway ${(c.gateway!.perSecond / c.direct!.perSecond).toFixed(2)}; gateway / nginx ${through.toFixed(2)} (target ≥ ${TARGET.throughput}: ${ok(through >= TARGET.throughput)})`);
     const s = results.strict!;
-    const strictThrough = s.gateway!.perSecond / s.nginx!.perSecond;
-    console.log(`    closed loop, strict quota: gateway / nginx ${strictThrough.toFixed(2)} (target ≥ ${TARGET.strictThroughput}: ${ok(strictThrough >= TARGET.strictThroughput)})`);
-    for (const rate of RATES) {
-      const o = results[`open${rate}`]!;
-      const add = (side: Side, p: 'p50' | 'p99') => o[side]![p] - o.direct![p];
-      // nginx's added p99 can be ~0 or below (noise): the ratio is taken against at least 0.1 ms.
-      const p99x = add('gateway', 'p99') / Math.max(add('nginx', 'p99'), 0.1);
-      const keeps = o.gateway!.perSecond / rate;
-      console.log(`    ${rate}/s: added p50 nginx ${add('nginx', 'p50').toFixed(2)}, gateway ${add('gateway', 'p50').toFixed(2)} ms`
-        + `${rate === 1000 ? ` (target ≤ ${TARGET.p50At1000}: ${ok(add('gateway', 'p50') <= TARGET.p50At1000)})` : ''}; `
-        + `added p99 nginx ${add('nginx', 'p99').toFixed(2)}, gateway ${add('gateway', 'p99').toFixed(2)} ms = ${p99x.toFixed(1)}× nginx's`
-        + `${rate === 1000 ? ` (target ≤ ${TARGET.p99TimesNginx}×: ${ok(p99x <= TARGET.p99TimesNginx)})` : ''}; `
-        + `gateway sustained ${Math.round(o.gateway!.perSecond)}/s${rate === Math.max(...RATES) ? ` (keeps up: ${ok(keeps >= TARGET.keepUp)})` : ''}`);
+    console.log(`   ratios (${kind}):`);
+    console.log(`    closed loop: nginx ${(c.nginx!.perSecond / c.direct!.perSecond).toFixed(2)} of direct, pass-through ${(c.inProcess!.perSecond / c.direct!.perSecond).toFixed(2)}`);
+    for (const g of ['gateway', ...plane] as const) {
+      const name = NAMES[g];
+      const through = c[g]!.perSecond / c.nginx!.perSecond;
+      const strictThrough = s[g]!.perSecond / s.nginx!.perSecond;
+      console.log(`    ${name}: closed loop ${(c[g]!.perSecond / c.direct!.perSecond).toFixed(2)} of direct; ${name} / nginx ${through.toFixed(2)} (target ≥ ${TARGET.throughput}: ${ok(through >= TARGET.throughput)}); `
+        + `strict quota: ${name} / nginx ${strictThrough.toFixed(2)} (target ≥ ${TARGET.strictThroughput}: ${ok(strictThrough >= TARGET.strictThroughput)})`);
+      for (const rate of RATES) {
+        const o = results[`open${rate}`]!;
+        const add = (side: Side, p: 'p50' | 'p99') => o[side]![p] - o.direct![p];
+        // nginx's added p99 can be ~0 or below (noise): the ratio is taken against at least 0.1 ms.
+        const p99x = add(g, 'p99') / Math.max(add('nginx', 'p99'), 0.1);
+        const keeps = o[g]!.perSecond / rate;
+        console.log(`     ${rate}/s: added p50 nginx ${add('nginx', 'p50').toFixed(2)}, ${name} ${add(g, 'p50').toFixed(2)} ms`
+          + `${rate === 1000 ? ` (target ≤ ${TARGET.p50At1000}: ${ok(add(g, 'p50') <= TARGET.p50At1000)})` : ''}; `
+          + `added p99 nginx ${add('nginx', 'p99').toFixed(2)}, ${name} ${add(g, 'p99').toFixed(2)} ms = ${p99x.toFixed(1)}× nginx's`
+          + `${rate === 1000 ? ` (target ≤ ${TARGET.p99TimesNginx}×: ${ok(p99x <= TARGET.p99TimesNginx)})` : ''}; `
+          + `sustained ${Math.round(o[g]!.perSecond)}/s${rate === Math.max(...RATES) ? ` (keeps up: ${ok(keeps >= TARGET.keepUp)})` : ''}`);
+      }
     }
     console.log(`    load average after: ${load1()}`);
     for (const p of Object.values(pools)) await p.close();
@@ -478,12 +519,52 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
   }
 }
 
+/** `--cpu=side[,side…]`: those sides only (gateway: the default path, the data plane ahead of
+ * Fastify in the server's process; fastify: the same calls through Fastify alone; workers: BENCH_WORKERS processes; inProcess: the bare pass-through), closed
+ * loop, BENCH_CPU_CALLS calls a side a round after a warm-up, rounds alternating the sides, and the
+ * server's CPU a call by thread (all its threads and children; the store's thread is the busiest
+ * `node` one): the figure to compare before and after a change to the hot path on a shared machine.
+ * With BENCH_CPU_PROF, the server's profile (scripts/cpuprofile.mjs reads it). */
+type CpuSide = 'gateway' | 'fastify' | 'workers' | 'inProcess';
+async function cpuPerCall(sides: CpuSide[]): Promise<void> {
+  const calls = Number(process.env.BENCH_CPU_CALLS ?? 10_000);
+  const upstream = await child('upstream', []);
+  const env = { BENCH_WORKERS: sides.includes('workers') ? String(WORKERS || 2) : '0' };
+  const server = await child('server', [`--upstream=http://127.0.0.1:${upstream.info.port}`], env, process.env.BENCH_SERVE_FLAGS?.split(' ').filter(Boolean) ?? SERVE_FLAGS);
+  try {
+    const runs = sides.map((side) => {
+      const port = side === 'workers' ? server.info.planePort : server.info.port;
+      const pool = new Pool(`http://127.0.0.1:${port as number}`, { connections: CONCURRENCY, pipelining: 1 });
+      const key = { 'x-api-key': server.info.apiKey as string };
+      const [path, headers] = side === 'inProcess' ? [`${INPROCESS_PREFIX}${UPSTREAM_PATH}`, {}] : [server.info.path as string, side === 'fastify' ? { ...key, [FASTIFY_HEADER]: '1' } : key];
+      return { side, pool, run: (n: number) => closed(pool, path, headers, n) };
+    });
+    for (const r of runs) await r.run(Math.min(calls, 3000));
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const { side, run } of runs) {
+        const before = cpuMs(server.proc.pid);
+        const threadsBefore = threadsMs(server.proc.pid);
+        const { perSecond } = await run(calls);
+        const threads = [...threadsMs(server.proc.pid)].map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / calls] as const)
+          .filter(([, ms]) => ms >= 0.005).sort((a, b) => b[1] - a[1]);
+        console.log(`  ${side}: ${Math.round(perSecond)} calls/s, CPU ${((cpuMs(server.proc.pid) - before) / calls).toFixed(3)} ms a call `
+          + `(${threads.map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(', ')}); load average ${load1()}`);
+      }
+    }
+    for (const r of runs) await r.pool.close();
+  } finally {
+    await stopChild(server.proc);
+    await stopChild(upstream.proc);
+  }
+}
+
 const role = arg('role');
 if (role === 'upstream') await upstreamRole();
 else if (role === 'server') await serverRole(arg('upstream')!);
+else if (arg('cpu')) await cpuPerCall(arg('cpu')!.split(',') as CpuSide[]);
 else {
   const only = arg('store') as 'pglite' | 'postgres' | undefined;
-  console.log(`gateway vs nginx: direct, nginx, the in-process pass-through and the gateway; closed loop ${CONCURRENCY} callers and open loop ${RATES.join('/')} calls a second, `
+  console.log(`gateway vs nginx: direct, nginx, the in-process pass-through, the gateway and its data plane's ${WORKERS} workers; closed loop ${CONCURRENCY} callers and open loop ${RATES.join('/')} calls a second, `
     + `${ROUNDS} rounds alternating the sides (medians); server, upstream, nginx and load generator in separate processes; ${cpus().length} cores, load average ${load1()}`);
   if (PIN) execFileSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' });
   const stores: Array<'pglite' | 'postgres'> = only ? [only] : process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];

@@ -29,6 +29,7 @@ import { readFileSync } from 'node:fs';
 import { Mailer, type MailOptions } from './mail/mailer.ts';
 import { SCHEMA_CONTROLLER } from './schemaCompilers.ts';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './httpTimeouts.ts';
+import { PlaneFront } from './dataplane/front.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,7 +69,7 @@ export interface AppOptions {
   staticRoot?: string;
   logger?: boolean;
   /** Trust X-Forwarded-* from a load balancer in front (true, a hop count, or its addresses). */
-  trustProxy?: boolean | number | string;
+  trustProxy?: boolean | number | string | ((address: string, hop: number) => boolean);
   /** Default: the system clock. */
   clock?: Clock;
   /** Run background jobs on this instance once ready (default true); tests may run them by hand
@@ -94,10 +95,16 @@ export interface AppOptions {
   httpTimeouts?: HttpTimeouts;
   /** SMTP_URL, MAIL_FROM (config.ts; server/src/mail). Unset SMTP_URL: messages stay in the outbox. */
   mail?: MailOptions;
+  /** The gateway's data plane ahead of the app in this process (default true: server/src/dataplane/front.ts);
+   * false when GATEWAY_WORKERS runs it in processes of its own, or the app alone is wanted. */
+  dataPlane?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const front = options.dataPlane === false ? null : new PlaneFront();
   const app = Fastify({
+    // The server's request listener is the data plane's, which passes what it does not answer on.
+    ...(front ? { serverFactory: front.serverFactory } : {}),
     logger: options.logger ?? false,
     // A hop count as a function: Fastify's types take one where its runtime takes a number too.
     trustProxy: typeof options.trustProxy === 'number' ? ((hops) => (_address: string, hop: number) => hop < hops)(options.trustProxy) : options.trustProxy ?? false,
@@ -119,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // listener closes (each answer then closes its connection), instead of a 503 the client sees.
     return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (front) app.addHook('preParsing', PlaneFront.preParsing);
   await app.register(errorsPlugin);
   const root = options.staticRoot ?? fileURLToPath(new URL('../..', import.meta.url));
   await app.register(headersPlugin, {
@@ -169,5 +177,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { default: staticPlugin } = await import('./plugins/static.ts');
     await app.register(staticPlugin, options.staticRoot ? { root: options.staticRoot } : {});
   }
+  front?.start(app, API_BASE);
   return app;
 }

@@ -6,6 +6,7 @@ import type { CredentialsOptions } from './credentials/runtime.ts';
 import type { EgressOptions } from './gateway/egress.ts';
 import { canonicalHost } from './gateway/host.ts';
 import type { AiModelOptions } from './assistant/external.ts';
+import { availableParallelism } from 'node:os';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './httpTimeouts.ts';
 import type { MailOptions } from './mail/mailer.ts';
 
@@ -46,6 +47,9 @@ export interface ServerConfig {
   httpTimeouts: HttpTimeouts;
   /** SMTP_URL, MAIL_FROM: outbound e-mail (server/src/mail); no SMTP_URL, messages stay in the outbox. */
   mail: MailOptions;
+  /** GATEWAY_WORKERS: processes of the gateway's data plane (server/src/dataplane; 0: none, the
+   * plane runs in the server's process ahead of the portal's app; `auto`: one per core). */
+  gatewayWorkers: number;
 }
 
 export class ConfigError extends Error {}
@@ -241,5 +245,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 0, 600_000),
     httpTimeouts: httpTimeouts(env),
     mail: mail(env),
+    gatewayWorkers: env.GATEWAY_WORKERS?.trim() === 'auto' ? availableParallelism() : int(env, 'GATEWAY_WORKERS', 0, 0, 256),
   };
 }

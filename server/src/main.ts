@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { NewerSchemaError, openStore } from './db/store.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { drainAndClose } from './ops/shutdown.ts';
+import { startPlaneWorkers, trustThroughPlane } from './dataplane/cluster.ts';
 import { serveBackups } from './ops/backup.ts';
 import { accounts as DEMO_ACCOUNTS } from '../seed/accounts.ts';
 import { isNewDataDir, seedInProcess, seedStore } from '../seed/firstStart.ts';
@@ -38,21 +39,28 @@ async function main(): Promise<void> {
   // The accounts are fixed, so a restart on a seeded store prints them too.
   const accounts: Account[] = DEMO_ACCOUNTS;
 
+  // GATEWAY_WORKERS: the gateway's data plane in processes of its own on the server's port, the
+  // app behind it on loopback (server/src/dataplane/cluster.ts), trusting the plane's X-Forwarded-For.
+  const workers = config.gatewayWorkers;
   const app = await buildApp({
-    store, auth: config.auth, serveStatic: true, logger: config.logger, credentials: config.credentials, trustProxy: config.trustProxy,
+    store, auth: config.auth, serveStatic: true, logger: config.logger, credentials: config.credentials,
+    trustProxy: workers > 0 ? trustThroughPlane(config.trustProxy) : config.trustProxy,
     egress: config.egress, publicOrigins: config.publicOrigins, ai: config.ai, assistantVectors: config.assistantVectors, corsOrigins: config.corsOrigins, transactionsRetentionDays: config.transactionsRetentionDays,
     metricsToken: config.metricsToken,
     httpTimeouts: config.httpTimeouts,
     mail: config.mail,
+    // Without workers the plane is ahead of the app in this process (dataplane/front.ts).
+    dataPlane: workers === 0,
   });
   // The marketplace's own API as a product of the demo catalogue, kept current (openapi/product.ts).
   await app.ready();
   await syncOwnApiProduct(app, store.db, PACKAGE_VERSION);
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen(workers > 0 ? { port: 0, host: '127.0.0.1' } : { port: config.port, host: config.host });
+  const plane = workers > 0 ? await startPlaneWorkers(app, { workers, port: config.port, host: config.host, log: (line) => console.log(line) }) : null;
   // `npm run backup` asks this server for a consistent dump of its embedded store (ops/backup.ts).
   const backups = store.kind === 'pglite' ? await serveBackups(store, config.dataDir) : undefined;
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  const port = plane?.port ?? (typeof address === 'object' && address ? address.port : config.port);
   const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
 
   console.log(`\nAgora marketplace on ${where}`);
@@ -63,6 +71,7 @@ async function main(): Promise<void> {
   console.log(app.mailer.mode === 'smtp'
     ? `  e-mail:  sent through SMTP_URL's relay (every message also listed in the outbox: /outbox as a provider Administrator)`
     : `  e-mail:  no SMTP_URL, so messages stay in the outbox: http://${host}:${port}/outbox (sign in as admin@agora.test)`);
+  if (plane) console.log(`  gateway: data plane in ${workers} worker processes (GATEWAY_WORKERS; pids ${plane.pids().join(', ')})`);
   if (accounts.length) console.log(`\nDemo accounts:\n${table(accounts)}`);
   console.log('\nCtrl-C to stop.');
 
@@ -76,6 +85,9 @@ async function main(): Promise<void> {
     console.log(`\n${signal}: stopping (server/src/ops/shutdown.ts)…`);
     try {
       backups?.close();
+      // The workers first: their last records and unspent strict calls go into this process's
+      // queues, which the app's close then writes (the gateway's onClose hook).
+      await plane?.stop(config.shutdownTimeoutMs);
       await drainAndClose(app, store, { graceMs: config.shutdownGraceMs, timeoutMs: config.shutdownTimeoutMs, log: (line) => console.log(line) });
       process.exit(0);
     } catch (error) {

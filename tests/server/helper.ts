@@ -32,6 +32,7 @@ import type { Clock } from '../../server/src/clock.ts';
 import type { HttpTimeouts } from '../../server/src/httpTimeouts.ts';
 import { writeSiteSettings } from '../../server/src/db/siteConfig.ts';
 import { seedDemo } from '../../server/seed/index.ts';
+import { dataPlaneTests, withDataPlane } from './dataplane.helper.ts';
 
 export const API = '/api/v1';
 export const DEFAULT_PASSWORD = 'correct horse battery';
@@ -263,10 +264,13 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   });
   await app.ready();
   if (options.ownApiProduct) await syncOwnApiProduct(app, db, PACKAGE_VERSION);
+  // Gateway calls go through the server's request listener, the data plane (./dataplane.helper.ts).
+  const closePlane = dataPlaneTests ? await withDataPlane(app, API) : null;
 
   const t: TestApp = {
     app, db, store,
     async close() {
+      await closePlane?.();
       await app.close();
       await store.close();
       await drop();

@@ -18,6 +18,8 @@ export type Target = { dataDir: string } | { databaseUrl: string };
 
 export interface Prepared {
   apiKey: string;
+  /** `keys` API keys of the same application (apiKey the first) */
+  apiKeys: string[];
   /** /api/v1/gateway/prod-payments/{version}/res-payments */
   gatewayPath: string;
 }
@@ -25,7 +27,7 @@ export interface Prepared {
 /** Seeds the demo data into the store at `target` unless it holds it already (a copy of the run's
  * demo template: helper.ts demoDataDir, createDemoDatabase; main.ts then skips its seed and backfill),
  * points res-payments at `upstream`, and makes an API key of app-acme-checkout through the API. */
-export async function prepareStore(target: Target, upstream: string, prepare?: (store: Store) => Promise<void>): Promise<Prepared> {
+export async function prepareStore(target: Target, upstream: string, prepare?: (store: Store) => Promise<void>, keys = 1): Promise<Prepared> {
   const store = await openStore(target);
   try {
     await seedDemo(store.db);
@@ -38,15 +40,19 @@ export async function prepareStore(target: Target, upstream: string, prepare?: (
       const sessionId = randomUUID();
       await store.db.insert(sessions).values({ id: sessionId, userId: USER.orgadmin!, refreshTokenHash: randomBytes(24).toString('base64url'), expiresAt: new Date(Date.now() + 3_600_000) });
       const portal = { authorization: `Bearer ${await app.auth.keys.sign({ userId: USER.orgadmin!, orgId: ORG.acme, sessionId })}`, 'x-tenant-id': ORG.acme };
-      const created = await app.inject({
-        method: 'POST', url: '/api/v1/applications/app-acme-checkout/credentials', headers: portal,
-        payload: { title: 'Ops key', credentialRequestDefinition: { crdId: { id: 'crd-apikey' }, crdType: 'APIKey' }, resources: [{ id: 'res-payments' }] },
-      });
-      if (created.statusCode !== 201) throw new Error(`credential: ${created.body}`);
-      clock.advance(CREDENTIAL_PROVISION_DELAY_MS);
-      await app.jobs.drain();
-      const shown = await app.inject({ url: `/api/v1/credentials/${created.json().id}?decrypt=true`, headers: portal });
-      return { apiKey: shown.json().provisioning.data.apiKey as string, gatewayPath: `/api/v1/gateway/prod-payments/${resource!.versionId}/res-payments` };
+      const apiKeys: string[] = [];
+      for (let i = 0; i < keys; i++) {
+        const created = await app.inject({
+          method: 'POST', url: '/api/v1/applications/app-acme-checkout/credentials', headers: portal,
+          payload: { title: `Ops key ${i}`, credentialRequestDefinition: { crdId: { id: 'crd-apikey' }, crdType: 'APIKey' }, resources: [{ id: 'res-payments' }] },
+        });
+        if (created.statusCode !== 201) throw new Error(`credential: ${created.body}`);
+        clock.advance(CREDENTIAL_PROVISION_DELAY_MS);
+        await app.jobs.drain();
+        const shown = await app.inject({ url: `/api/v1/credentials/${created.json().id}?decrypt=true`, headers: portal });
+        apiKeys.push(shown.json().provisioning.data.apiKey as string);
+      }
+      return { apiKey: apiKeys[0]!, apiKeys, gatewayPath: `/api/v1/gateway/prod-payments/${resource!.versionId}/res-payments` };
     } finally {
       await app.close();
     }

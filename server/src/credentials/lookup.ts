@@ -47,19 +47,35 @@ export class CredentialLookup {
   /** By lookup key ('apikey:…', 'basic:…', 'oauth:…', 'mtls:…'); a key retired by a rotation
    * finds its credential too, marked `retired` (the current key wins if both match). */
   byKey(lookupKey: string): Promise<CredentialEntry | null> {
-    return this.cache.get(`k:${lookupKey}`, () => this.read(
-      sql`(c.lookup_key = ${lookupKey} or c.previous_lookup_key = ${lookupKey})`,
-      sql`c.lookup_key is distinct from ${lookupKey}`));
+    return this.cache.get(`k:${lookupKey}`, () => this.readByKey(lookupKey));
   }
 
   /** By id (a token names its credential). */
   byId(id: string): Promise<CredentialEntry | null> {
-    return this.cache.get(`i:${id}`, () => this.read(sql`c.id = ${id}`, sql`c.id is null`));
+    return this.cache.get(`i:${id}`, () => this.readById(id));
   }
 
-  /** Forget a credential at once (rotate, suspend, enable, renew, delete on this instance). */
+  /** Forget a credential at once (rotate, suspend, enable, renew, delete on this instance), here and
+   * in the data plane's caches that listen (server/src/dataplane: its workers' own copies). */
   evict(credentialId: string): void {
     this.cache.forget((entry, key) => key === `i:${credentialId}` || entry?.id === credentialId);
+    for (const listener of this.evicted) listener(credentialId);
+  }
+
+  private readonly evicted = new Set<(credentialId: string) => void>();
+  /** Called with each credential this instance forgets; returns the unsubscribe. */
+  onEvict(listener: (credentialId: string) => void): () => void {
+    this.evicted.add(listener);
+    return () => this.evicted.delete(listener);
+  }
+
+  /** The store's answer now, bypassing this cache: the data plane keeps its own copy for the same
+   * time, so a change is seen there within one cache life, as here. */
+  readByKey(lookupKey: string): Promise<CredentialEntry | null> {
+    return this.read(sql`(c.lookup_key = ${lookupKey} or c.previous_lookup_key = ${lookupKey})`, sql`c.lookup_key is distinct from ${lookupKey}`);
+  }
+  readById(id: string): Promise<CredentialEntry | null> {
+    return this.read(sql`c.id = ${id}`, sql`c.id is null`);
   }
 
   /** `retired`: whether the row was found by a retired key (also the order: the current key wins;

@@ -29,7 +29,7 @@ const BLOCKED: Record<Exclude<TryItBlock, 'signin'>, string> = {
 };
 
 /** The gateway's answer when the upstream call did not happen or did not end well. */
-const FAILURE_STATUS: Record<UpstreamFailure, [number, string]> = {
+export const FAILURE_STATUS: Record<UpstreamFailure, [number, string]> = {
   timeout: [504, 'Gateway Timeout'], unreachable: [502, 'Bad Gateway'], tooLarge: [502, 'Bad Gateway'],
   // The egress policy (egress.ts) refused the upstream's address.
   refused: [403, 'Forbidden'],
@@ -246,7 +246,7 @@ function safePath(rawUrl: string): { path: string; query: string } {
 /** The request headers that carried our credential and the proxy's certificate header (ours to
  * read, never the upstream's), as one set per combination (a handful: made once each). */
 const notForwardedSets = new Map<string, ReadonlySet<string>>();
-function notForwarded(used: readonly string[], mtlsHeader: string): ReadonlySet<string> {
+export function notForwarded(used: readonly string[], mtlsHeader: string): ReadonlySet<string> {
   const key = `${used.join(',')}|${mtlsHeader}`;
   let names = notForwardedSets.get(key);
   if (!names) notForwardedSets.set(key, names = new Set([...used, mtlsHeader]));
@@ -336,13 +336,13 @@ function baseOf(base: string): { host: string; path: string } {
   }
   return parts;
 }
-const hostOf = (base: string) => baseOf(base).host;
+export const hostOf = (base: string) => baseOf(base).host;
 
 export const joinUrl = (base: string, path: string, query: string) =>
   `${trimSlash(base)}${path === '/' && !base.endsWith('/') ? '' : path}${query}`;
 
 /** A redirect inside the upstream stays inside the gateway. */
-function rewriteLocation(headers: HeaderMap, base: string, gateway: string): HeaderMap {
+export function rewriteLocation(headers: HeaderMap, base: string, gateway: string): HeaderMap {
   const location = headers.location;
   if (!location || !location.startsWith(trimSlash(base))) return headers;
   return { ...headers, location: `${gateway}${location.slice(trimSlash(base).length)}` };

@@ -95,15 +95,17 @@ export async function recordTransaction(db: Db, row: TransactionRow): Promise<vo
  * ~0.12 ms in batches of 200. The batch travels as one JSON parameter (jsonb_populate_recordset:
  * the jsonb columns are taken as parsed, ~20% cheaper than json_populate_recordset), not 23 bound
  * values a row: the query builder's per-value work was the largest cost of a runtime
- * call. A batch is written CHUNK rows per statement with the event loop let through in between:
- * the statement runs in the database's thread (PGlite's worker, or PostgreSQL), but its JSON is
- * built in this one, ~1 ms per 100 rows that no call in flight should wait behind in one piece.
+ * call. A batch is written in statements of at most CHUNK rows, split evenly (on PGlite a row's
+ * CPU in 100-row statements was ~1.15-1.3x that in 250-1000-row ones: bench/README.md), with the
+ * event loop let through in between:
+ * the statement runs in the database's thread (PGlite's worker, or PostgreSQL), but its one
+ * parameter (the rows' JSON joined) is made and handed over in this one.
  * A failed batch is logged; its calls were answered already. */
 const BATCH_MS = 20;
 const BUSY_BATCH_MS = 200;
 const BUSY_ROWS = 20;
 const BATCH_MAX = 1000;
-const CHUNK = 100;
+const CHUNK = 500;
 /** Queued rows are kept as their JSON text: one flat string a call survives the young
  * generation's collections cheaply, where the row's object graph (headers, legs) was copied by
  * each scavenge while it waited (scavenges of 5-13 ms under load), and the JSON work is spread
@@ -119,17 +121,34 @@ const COLUMNS = Object.entries(getTableColumns(transactions)).map(([key, column]
 const COLUMN_LIST = sql.raw(COLUMNS.map(([, name]) => `"${name}"`).join(', '));
 
 export function queueTransaction(db: Db, row: TransactionRow, log: BatchLog): void {
+  queueRowJson(db, rowJson(row), log);
+}
+
+/** A row already made JSON (rowJson), as the data plane's workers send them (server/src/dataplane). */
+export function queueRowJson(db: Db, json: string, log: BatchLog): void {
   let q = queues.get(db);
   if (!q) queues.set(db, q = { rows: [], timer: null, last: 0, log, writing: Promise.resolve() });
-  q.rows.push(rowJson(row));
+  q.rows.push(json);
   if (q.rows.length >= BATCH_MAX) void flushTransactions(db);
   else q.timer ??= setTimeout(() => void flushTransactions(db), q.last >= BUSY_ROWS ? BUSY_BATCH_MS : BATCH_MS);
+}
+
+const beforeFlush = new WeakMap<Db, Set<() => Promise<void>>>();
+/** Registers what flushTransactions runs first (a data plane's queue); returns the unregister. */
+export function onFlush(db: Db, flush: () => Promise<void>): () => void {
+  let set = beforeFlush.get(db);
+  if (!set) beforeFlush.set(db, set = new Set());
+  set.add(flush);
+  return () => set.delete(flush);
 }
 
 /** Writes what is queued now and waits for the batches already being written (what tests and
  * shutdown call to wait for the records: a timer's batch taken out of the queue a moment earlier
  * is not written yet, and a caller returning before it would miss its rows). */
 export async function flushTransactions(db: Db): Promise<void> {
+  // A data plane serving this store hands over what it holds first (server/src/dataplane).
+  const planes = beforeFlush.get(db);
+  if (planes) await Promise.all([...planes].map((flush) => flush()));
   // The quota counts and usage records of the same calls go with each batch (server/src/quota/).
   const usage = flushUsage(db);
   const q = queues.get(db);
@@ -146,9 +165,10 @@ export async function flushTransactions(db: Db): Promise<void> {
 }
 
 async function writeBatch(q: { log: BatchLog }, db: Db, rows: string[]): Promise<void> {
-  for (let at = 0; at < rows.length; at += CHUNK) {
+  const size = Math.ceil(rows.length / Math.ceil(rows.length / CHUNK));
+  for (let at = 0; at < rows.length; at += size) {
     if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-    const chunk = rows.slice(at, at + CHUNK);
+    const chunk = rows.slice(at, at + size);
     // The calls were answered already: their records are lost, said once for the batch.
     await insertRows(db, chunk).catch((err: unknown) => q.log.error({ err, rows: chunk.length }, 'gateway: could not record a batch of transactions'));
   }

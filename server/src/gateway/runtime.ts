@@ -150,7 +150,7 @@ export async function runtimeCaller(
   return { orgId: entry.orgId, applicationId: entry.applicationId, credentialId: entry.id, subscriptionId, visible, credentialHeaders: used };
 }
 
-function isGatewayToken(authorization: string): boolean {
+export function isGatewayToken(authorization: string): boolean {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!m) return false;
   try {

@@ -54,6 +54,10 @@ export interface Metrics {
   registry: Registry;
   /** The whole text of a scrape: this app's metrics, then the process's. */
   text(): Promise<string>;
+  /** A call the gateway's data plane forwarded (server/src/dataplane: its calls never reach the
+   * app's hooks); `failure` empty when the upstream answered; counted as a request of the
+   * gateway's route too (`wildcard`: the one with a path after the resource). */
+  gatewayForwarded(product: string, failure: string, addedSeconds: number, method: string, status: number, seconds: number, wildcard: boolean): void;
 }
 
 declare module 'fastify' {
@@ -116,6 +120,18 @@ export function registerMetrics(app: FastifyInstance, options: { store: Store; t
     name: 'agora_gateway_added_seconds', help: 'What the gateway adds to a call: its whole time less the upstream\'s (all of it for a refused call), by outcome.',
     labelNames: ['outcome'] as const, buckets: LATENCY_BUCKETS, registers,
   });
+  const forwarded = (product: string, failure: string, addedSeconds: number) => {
+    const outcome: GatewayOutcome = failure ? 'upstream_failed' : 'forwarded';
+    gatewayCalls.inc({ product, outcome, reason: failure });
+    gatewayAdded.observe({ outcome }, Math.max(0, addedSeconds));
+  };
+  const gatewayRoutes = [`${options.gatewayPrefix}:productId/:versionId/:resourceId`, `${options.gatewayPrefix}:productId/:versionId/:resourceId/*`];
+  const planeForwarded: Metrics['gatewayForwarded'] = (product, failure, addedSeconds, method, status, seconds, wildcard) => {
+    const route = gatewayRoutes[wildcard ? 1 : 0]!;
+    requests.inc({ method, route, status: String(status) });
+    durations.observe({ method, route }, seconds);
+    forwarded(product, failure, addedSeconds);
+  };
   const products = new KnownProducts(options.store);
   app.addHook('onReady', () => products.load());
 
@@ -130,11 +146,8 @@ export function registerMetrics(app: FastifyInstance, options: { store: Store; t
     if (!route.startsWith(options.gatewayPrefix)) return;
     const note = gatewayNotes.get(request);
     const productId = (request.params as { productId?: string } | undefined)?.productId;
-    if (note) {
-      const outcome: GatewayOutcome = note.failure ? 'upstream_failed' : 'forwarded';
-      gatewayCalls.inc({ product: productId ?? 'unknown', outcome, reason: note.failure ?? '' });
-      gatewayAdded.observe({ outcome }, Math.max(0, seconds - note.upstreamSeconds));
-    } else {
+    if (note) forwarded(productId ?? 'unknown', note.failure ?? '', seconds - note.upstreamSeconds);
+    else {
       gatewayCalls.inc({ product: products.label(productId), outcome: 'refused', reason: REFUSAL_REASONS[status] ?? (status >= 500 ? 'error' : 'other') });
       gatewayAdded.observe({ outcome: 'refused' }, seconds);
     }
@@ -157,6 +170,7 @@ export function registerMetrics(app: FastifyInstance, options: { store: Store; t
   const metrics: Metrics = {
     registry,
     text: async () => `${await registry.metrics()}\n${await processMetrics().metrics()}`,
+    gatewayForwarded: planeForwarded,
   };
   app.decorate('metrics', metrics);
   return metrics;

@@ -130,6 +130,20 @@ export async function giveBack(db: Db, subscriptionId: string, quotaId: string, 
   lease.left += 1;
 }
 
+/** Up to `want` calls of a strict limit for a data plane worker's own lease (server/src/dataplane):
+ * taken from this instance's lease as its calls would be, so the store's count never passes the
+ * limit whatever the number of workers; 0 when none is left. */
+export async function leaseCalls(db: Db, subscriptionId: string, quotaId: string, limit: number, w: CountWindow, want: number): Promise<number> {
+  let n = 0;
+  while (n < want && await takeStrict(db, subscriptionId, quotaId, limit, w)) n++;
+  return n;
+}
+
+/** What a worker did not spend of its calls, back into this instance's lease (a worker that stops). */
+export async function returnCalls(db: Db, subscriptionId: string, quotaId: string, w: CountWindow, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await giveBack(db, subscriptionId, quotaId, w);
+}
+
 /** Reports what a lease spent and returns what it did not to the store, and forgets it. */
 async function releaseLease(db: Db, lease: Lease): Promise<void> {
   leases.get(db)?.delete(leaseKey(lease.subscriptionId, lease.quotaId, lease.window));
