@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildSchema, getIntrospectionQuery, parse } from 'graphql';
 import { buildTestApp, API, type TestApp } from './helper.ts';
+import { injectDirectly } from './dataplane.helper.ts';
 import { seedExplorer, gatewayOf, PETS_OAS3, type ExplorerFixture } from './explorer.fixtures.ts';
 import { assetResources, productVersions, products, transactions } from '../../server/src/db/schema.ts';
 import { indexSpecification } from '../../server/src/spec/store.ts';
@@ -86,6 +87,15 @@ describe('GraphQL mock limits (finding 2)', () => {
     method: 'POST', url: `${API}/gateway/p-open/v-open/${resource}`, headers: { 'content-type': 'application/json' }, payload,
   });
   const ask = async (app: TestApp, query: string, resource = 'r-graphql') => send(app, JSON.stringify({ query }), resource);
+  // For the event-loop checks: into Fastify with no HTTP hop (the plane passes a mock upstream's
+  // call to the app anyway), so what is timed is the server's work, not this process's own client
+  // and socket moving 2.8 MB (55-63 ms alone at load 10, with no Agora code involved).
+  const sendDirect = async (payload: string, resource = 'r-graphql') => {
+    const res = await injectDirectly(t.app)({
+      method: 'POST', url: `${API}/gateway/p-open/v-open/${resource}`, headers: { ...(await t.headersFor(f.alice)), 'content-type': 'application/json' }, payload,
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
   beforeAll(async () => {
     await t.db.insert(assetResources).values({ id: 'r-tree', productVersionId: 'v-open', title: 'Tree', type: 'graphql', specification: TREE_SDL, upstreamUrl: 'mock:' });
   });
@@ -99,8 +109,8 @@ describe('GraphQL mock limits (finding 2)', () => {
     expect(query.length).toBeGreaterThan(2_500_000);
     // Made before the measure: what is timed is the server's work, not the test's 2.8 MB string.
     const payload = JSON.stringify({ query });
-    let res!: Awaited<ReturnType<typeof ask>>;
-    const held = await loopHeld(async () => { res = await send(t, payload); }, 3);
+    let res!: Awaited<ReturnType<typeof sendDirect>>;
+    const held = await loopHeld(async () => { res = await sendDirect(payload); }, 3);
     refused(res, /larger than/);
     expect(held).toBeLessThan(50);
   });
@@ -133,7 +143,7 @@ describe('GraphQL mock limits (finding 2)', () => {
     await ask(t, query(0), 'r-tree'); // the schema built and the code warm, as on a running server
     let n = 0;
     const held = await loopHeld(async () => {
-      const res = await ask(t, query(++n), 'r-tree');
+      const res = await sendDirect(JSON.stringify({ query: query(++n) }), 'r-tree');
       expect(res.status).toBe(200);
       expect(res.body.data[`n${n}`].length).toBeGreaterThan(0);
     });
