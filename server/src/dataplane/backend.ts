@@ -10,17 +10,11 @@ import type { VisibleResource } from '../spec/access.ts';
 import { resourceUnder } from '../gateway/runtime.ts';
 import { queueRowJson } from '../gateway/record.ts';
 import { quotasFor, type CountedQuota } from '../quota/coverage.ts';
-import { countWindow, leaseCalls, queueCounts, returnCalls } from '../quota/counters.ts';
+import { countWindow, leaseCalls, queueCounts, returnCalls, type CountedCall } from '../quota/counters.ts';
 import type { QuotaInterval } from '../../../src/rules/constants.ts';
 
 /** Calls counted alike (same subscription, application, resource, minute and quotas), summed. */
-export interface CountBatch {
-  orgId: string;
-  subscriptionId: string;
-  applicationId: string | null;
-  resourceId: string;
-  unitName: string;
-  minute: number;
+export interface CountBatch extends CountedCall {
   /** loose and unlimited quotas whose counters need the calls: id, interval, a time in the window */
   counted: Array<{ id: string; interval: QuotaInterval; at: number }>;
   /** every quota the calls are usage records of */

@@ -15,7 +15,7 @@ import type { CredentialEntry } from '../credentials/lookup.ts';
 import { lookupKeys, sameDigest, sha256 } from '../credentials/crypto.ts';
 import { unusable, verifyToken } from '../credentials/tokens.ts';
 import { certificateHash, isGatewayToken } from '../gateway/runtime.ts';
-import { FAILURE_STATUS, hostOf, notForwarded, pathUnderResource, rewriteLocation, timeoutMs, upstreamTarget } from '../gateway/call.ts';
+import { notForwarded, pathUnderResource, timeoutMs, upstreamAnswer, upstreamTarget } from '../gateway/call.ts';
 import { forward } from '../gateway/forward.ts';
 import { SAFETY_HEADERS, redactHeaders, redactQuery, upstreamRequestHeaders, type HeaderMap } from '../gateway/headers.ts';
 import { isMockUpstream } from '../gateway/mock.ts';
@@ -174,20 +174,7 @@ export class DataPlane {
     const legStarted = performance.now();
     const result = await forward({ egress: this.o.egress, url: target, method: req.method!, headers: sent.headers, body, timeoutMs: timeoutMs(), maxBytes: GATEWAY_MAX_RESPONSE_BYTES });
     const gatewayBase = gatewayPath(this.o.apiBase, productId, versionId, resourceId);
-    let status: number, headers: HeaderMap, payload: string | Buffer;
-    let leg: Pick<Leg['transactionEvent'], 'destination' | 'uri' | 'status' | 'responseHeaders' | 'error'>;
-    if (result.ok) {
-      status = result.status;
-      headers = rewriteLocation(result.headers, base!, gatewayBase);
-      payload = result.body;
-      leg = { destination: hostOf(base!), uri: recordedUpstream, status, responseHeaders: redactHeaders(result.rawHeaders) };
-    } else {
-      const [code, title] = FAILURE_STATUS[result.failure];
-      status = code;
-      headers = { 'content-type': 'application/json' };
-      payload = JSON.stringify({ errors: [new ApiError(code, title, result.detail).toItem()] });
-      leg = { destination: hostOf(base!), uri: recordedUpstream, status: null, responseHeaders: {}, error: result.failure };
-    }
+    const { status, headers, payload, leg } = upstreamAnswer(result, base!, gatewayBase, recordedUpstream);
     const legMs = performance.now() - legStarted;
     const upstreamMs = Math.round(legMs);
     const answerHeaders: HeaderMap = { ...headers, ...ANSWER_HEADERS, [GATEWAY_TRANSACTION_HEADER]: txId };

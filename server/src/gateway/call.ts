@@ -13,7 +13,7 @@ import type { GatewayHeaders, GatewayParams } from '../schemas/gateway.ts';
 import { SAFETY_HEADERS, redactHeaders, redactQuery, upstreamRequestHeaders, type HeaderMap } from './headers.ts';
 import { answerMock, isMockUpstream } from './mock.ts';
 import { answerSelf, isSelfUpstream, SELF_UPSTREAM } from './self.ts';
-import { forward, type UpstreamFailure } from './forward.ts';
+import { forward, type UpstreamFailure, type UpstreamResult } from './forward.ts';
 import { queueTransaction, recordTransaction, resolveCallerIds, statusDetailOf, type CallerIds, type Leg, type TransactionRow } from './record.ts';
 import { missingCredential, Refusal, resourceUnder, runtimeCaller, type RefusedCaller, type RuntimeCaller } from './runtime.ts';
 import type { RefusalReason } from '../../../src/rules/analytics.ts';
@@ -116,7 +116,7 @@ export async function handleTryIt(
   let status: number;
   let headers: HeaderMap;
   let payload: string | Buffer;
-  let leg: Pick<Leg['transactionEvent'], 'destination' | 'uri' | 'status' | 'responseHeaders' | 'error'>;
+  let leg: UpstreamLeg;
   const legStarted = performance.now();
   if (mock) {
     const etag = await ensureIndexed(app.db, resourceId);
@@ -133,19 +133,7 @@ export async function handleTryIt(
     const result = await forward({
       egress: app.egress, url: target!, method: request.method, headers: sent.headers, body, timeoutMs: timeoutMs(), maxBytes: GATEWAY_MAX_RESPONSE_BYTES,
     });
-    if (result.ok) {
-      status = result.status;
-      headers = rewriteLocation(result.headers, base!, gatewayBase);
-      payload = result.body;
-      leg = { destination: hostOf(base!), uri: recordedUpstream, status, responseHeaders: redactHeaders(result.rawHeaders) };
-    } else {
-      const [code, title] = FAILURE_STATUS[result.failure];
-      const error = new ApiError(code, title, result.detail);
-      status = error.status;
-      headers = { 'content-type': 'application/json' };
-      payload = JSON.stringify({ errors: [error.toItem()] });
-      leg = { destination: hostOf(base!), uri: recordedUpstream, status: null, responseHeaders: {}, error: result.failure };
-    }
+    ({ status, headers, payload, leg } = upstreamAnswer(result, base!, gatewayBase, recordedUpstream));
   }
   const upstreamMs = Math.round(performance.now() - legStarted);
   noteGatewayAnswer(request, performance.now() - legStarted, leg.error as UpstreamFailure | undefined); // metrics (ops/metrics.ts)
@@ -337,6 +325,27 @@ function baseOf(base: string): { host: string; path: string } {
   return parts;
 }
 export const hostOf = (base: string) => baseOf(base).host;
+
+/** What a transaction records of its upstream leg. */
+export type UpstreamLeg = Pick<Leg['transactionEvent'], 'destination' | 'uri' | 'status' | 'responseHeaders' | 'error'>;
+
+/** An upstream's result as the gateway answers it (Location re-based on the gateway; a failure as
+ * the gateway's own error) and records it: for the Fastify path and the data plane alike. */
+export function upstreamAnswer(result: UpstreamResult, base: string, gatewayBase: string, recordedUpstream: string): {
+  status: number; headers: HeaderMap; payload: string | Buffer; leg: UpstreamLeg;
+} {
+  if (result.ok) {
+    return {
+      status: result.status, headers: rewriteLocation(result.headers, base, gatewayBase), payload: result.body,
+      leg: { destination: hostOf(base), uri: recordedUpstream, status: result.status, responseHeaders: redactHeaders(result.rawHeaders) },
+    };
+  }
+  const [code, title] = FAILURE_STATUS[result.failure];
+  return {
+    status: code, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ errors: [new ApiError(code, title, result.detail).toItem()] }),
+    leg: { destination: hostOf(base), uri: recordedUpstream, status: null, responseHeaders: {}, error: result.failure },
+  };
+}
 
 export const joinUrl = (base: string, path: string, query: string) =>
   `${trimSlash(base)}${path === '/' && !base.endsWith('/') ? '' : path}${query}`;
