@@ -23,7 +23,8 @@
 //   --cpu=gateway,fastify,inProcess[,workers]          those sides only, closed loop: the server's CPU a call by thread (BENCH_CPU_CALLS)
 // Targets (issue 31), against nginx in the same run: closed-loop throughput ≥ 50% of nginx's (≥ 40%
 // with strict quota counting); at 1000 calls a second added p50 ≤ 0.5 ms and added p99 ≤ 3× nginx's;
-// at 2000 calls a second it keeps up.
+// at 2000 calls a second it keeps up; the portal's API p99 at 50 callers no worse beside the
+// gateway at 1000 calls a second than alone.
 import { profileUntilStopped } from './profiled.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -65,6 +66,11 @@ const INPROCESS_PREFIX = '/bench-inprocess';
 const FASTIFY_HEADER = 'x-bench-fastify';
 /** A GET of this path makes the server count a strict quota on the bench key's calls (serverRole). */
 const STRICT_SWITCH = '/bench-control/strict';
+/** The portal's API beside the gateway (issue 31): bench/load's catalogue list at its 50 callers,
+ * alone and while gateway calls arrive at 1000 a second. */
+const PORTAL_PATH = '/api/v1/products?limit=10';
+const PORTAL_CALLERS = Number(process.env.BENCH_PORTAL_CALLERS ?? 50);
+const PORTAL_GATEWAY_RATE = 1000;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const load1 = () => loadavg().map((v) => v.toFixed(2)).join(' ');
 
@@ -510,6 +516,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
           + `sustained ${Math.round(o[g]!.perSecond)}/s${rate === Math.max(...RATES) ? ` (keeps up: ${ok(keeps >= TARGET.keepUp)})` : ''}`);
       }
     }
+    await portalBeside(serverBase, pools.gateway, call.gateway);
     console.log(`    load average after: ${load1()}`);
     for (const p of Object.values(pools)) await p.close();
   } finally {
@@ -517,6 +524,51 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
     if (nginxDir) rmSync(nginxDir, { recursive: true, force: true });
     await db?.drop();
   }
+}
+
+/** Issue 31: the portal's API (bench/load's catalogue list, PORTAL_CALLERS callers back to back for
+ * BENCH_SECONDS) alone and while gateway calls arrive at PORTAL_GATEWAY_RATE a second, rounds
+ * alternating; the portal's p99 must not get worse beside the gateway. */
+async function portalBeside(serverBase: string, gatewayPool: Pool, [gatewayPath, gatewayHeaders]: [string, Record<string, string>]): Promise<void> {
+  const portal = new Pool(serverBase, { connections: PORTAL_CALLERS, pipelining: 1 });
+  const portalFor = async (ms: number): Promise<Run> => {
+    const times: number[] = [];
+    const start = performance.now();
+    const caller = async () => {
+      while (performance.now() - start < ms) {
+        const t0 = performance.now();
+        const res = await portal.request({ method: 'GET', path: PORTAL_PATH, headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' } });
+        await res.body.dump();
+        if (res.statusCode !== 200) throw new Error(`${PORTAL_PATH} answered ${res.statusCode}`);
+        times.push(performance.now() - t0);
+      }
+    };
+    await Promise.all(Array.from({ length: PORTAL_CALLERS }, caller));
+    return { times, perSecond: (times.length * 1000) / (performance.now() - start) };
+  };
+  const ms = SECONDS * 1000;
+  await portalFor(ms); // warm-up: connections, the catalogue's cache
+  const alone: Figures[] = [];
+  const beside: Figures[] = [];
+  const gatewayRates: number[] = [];
+  const figures = ({ times, perSecond }: Run): Figures => {
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p99: percentile(times, 99), perSecond, cpu: 0, main: 0, calls: times.length };
+  };
+  for (let i = 0; i < ROUNDS; i++) {
+    alone.push(figures(await portalFor(ms)));
+    const [portalRun, gatewayRun] = await Promise.all([portalFor(ms), open(gatewayPool, gatewayPath, gatewayHeaders, Math.round(PORTAL_GATEWAY_RATE * SECONDS), PORTAL_GATEWAY_RATE)]);
+    beside.push(figures(portalRun));
+    gatewayRates.push(gatewayRun.perSecond);
+  }
+  await portal.close();
+  const line = (name: string, r: Figures[]) => console.log(`    ${name.padEnd(34)} p50 ${median(r.map((x) => x.p50)).toFixed(2).padStart(6)} ms  p99 ${median(r.map((x) => x.p99)).toFixed(2).padStart(6)} ms  ${Math.round(median(r.map((x) => x.perSecond))).toString().padStart(6)} requests/s`);
+  console.log(`   the portal's API (${PORTAL_PATH}, ${PORTAL_CALLERS} callers back to back), alone and beside the gateway (median of ${ROUNDS} rounds):`);
+  line('alone', alone);
+  line(`beside gateway calls at ${PORTAL_GATEWAY_RATE}/s`, beside);
+  const p99Alone = median(alone.map((x) => x.p99));
+  const p99Beside = median(beside.map((x) => x.p99));
+  console.log(`    p99 beside / alone ${(p99Beside / p99Alone).toFixed(2)} (target: no worse, ≤ 1: ${p99Beside <= p99Alone ? 'ok' : 'MISSED'}); gateway sustained ${Math.round(median(gatewayRates))}/s`);
 }
 
 /** `--cpu=side[,side…]`: those sides only (gateway: the default path, the data plane ahead of
