@@ -109,7 +109,7 @@ it.skipIf(onPostgres)('a backup taken while 50 writes a second run, restored int
         const sessionId = randomUUID();
         await restored.db.insert(sessions).values({ id: sessionId, userId: USER.orgadmin!, refreshTokenHash: randomBytes(24).toString('base64url'), expiresAt: new Date(Date.now() + 3_600_000) });
         const portal = { authorization: `Bearer ${await app.auth.keys.sign({ userId: USER.orgadmin!, orgId: ORG.acme, sessionId })}`, 'x-tenant-id': ORG.acme };
-        const [credential] = await rows<{ id: string }>(restored, sql`select id from credentials where title = 'Ops key'`);
+        const [credential] = await rows<{ id: string }>(restored, sql`select id from credentials where title = 'Ops key 0'`);
         const shown = await app.inject({ url: `/api/v1/credentials/${credential!.id}?decrypt=true`, headers: portal });
         expect(shown.json().provisioning.data.apiKey).toBe(apiKey);
       } finally {
