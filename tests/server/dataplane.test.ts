@@ -47,7 +47,13 @@ async function target(): Promise<{ target: Target; env: Record<string, string> }
 
 const TOKEN = 'dataplane-metrics-token-0123456789';
 const PLANE_ENV = { GATEWAY_WORKERS: '2', SHUTDOWN_GRACE_MS: '0', SHUTDOWN_TIMEOUT_MS: '5000', METRICS_TOKEN: TOKEN };
-const pidsOf = (s: ServerChild) => s.output.map((l) => /data plane in \d+ worker processes \(GATEWAY_WORKERS; pids ([\d, ]+)\)/.exec(l)?.[1]).find(Boolean)!.split(', ').map(Number);
+const pidsLine = (s: ServerChild) => s.output.map((l) => /data plane in \d+ worker processes \(GATEWAY_WORKERS; pids ([\d, ]+)\)/.exec(l)?.[1]).find(Boolean);
+/** The workers' pids, from the line the primary logs once it forked them (it may come after the
+ * line that says the server listens: the clean-clone CI read it too early once). */
+async function pidsOf(s: ServerChild): Promise<number[]> {
+  await expect.poll(() => pidsLine(s), { timeout: 30_000, message: 'the primary names its workers' }).toBeTruthy();
+  return pidsLine(s)!.split(', ').map(Number);
+}
 
 async function countRecorded(t: Target, ids: string[]): Promise<Set<string>> {
   const store = await openStore(t);
@@ -65,7 +71,7 @@ it('a worker stopped by SIGTERM loses no record; one killed by SIGKILL is replac
   const { apiKey, gatewayPath } = await prepareStore(t, await upstream());
   const server = startServer({ ...env, ...PLANE_ENV });
   const base = `http://127.0.0.1:${await server.port}`;
-  const [termed, killed] = pidsOf(server) as [number, number];
+  const [termed, killed] = await pidsOf(server) as [number, number];
 
   // A call left unanswered counts as a failure, rather than holding the test for undici's 300 s.
   const agent = new Agent({ connections: 8, headersTimeout: 15_000 });
