@@ -94,6 +94,8 @@ export interface BuildTestAppOptions {
   mail?: MailOptions;
   /** Publish "Agora Marketplace API" once ready on a demo store (server/src/openapi/product.ts). */
   ownApiProduct?: boolean;
+  /** The data plane ahead of the app (buildApp's dataPlane; default true). */
+  dataPlane?: boolean;
 }
 
 let template: Promise<string | undefined> | undefined;
@@ -261,11 +263,12 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     metricsToken: options.metricsToken,
     ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
     ...(options.mail ? { mail: options.mail } : {}),
+    ...(options.dataPlane === false ? { dataPlane: false } : {}),
   });
   await app.ready();
   if (options.ownApiProduct) await syncOwnApiProduct(app, db, PACKAGE_VERSION);
   // Gateway calls go through the server's request listener, the data plane (./dataplane.helper.ts).
-  const closePlane = dataPlaneTests ? await withDataPlane(app, API) : null;
+  const closePlane = dataPlaneTests && options.dataPlane !== false ? await withDataPlane(app, API) : null;
 
   const t: TestApp = {
     app, db, store,

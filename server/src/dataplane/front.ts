@@ -12,7 +12,6 @@ import { localBackend } from './backend.ts';
 import { credentialsRuntime } from '../credentials/runtime.ts';
 import { onFlush } from '../gateway/record.ts';
 
-
 /** What Fastify's server options say of its HTTP server (fastify/lib/server.js sets them alike). */
 interface HttpServerSettings {
   http?: ServerOptions;
