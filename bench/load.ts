@@ -1,8 +1,9 @@
 // Server throughput under load: requests a second, p50 and p99 of the catalogue's busiest reads at
 // BENCH_CONNECTIONS (50) connections, each for BENCH_DURATION seconds, over real HTTP with
-// autocannon. Two processes, as in production: the marketplace server (built as `npm run serve`
-// builds it, on the demo seed; its store, PGlite in memory or a fresh PostgreSQL database of
-// BENCH_DATABASE_URL, lives there) and this one, the load generator. Requests carry a browser's
+// autocannon. Two processes, as in production: the marketplace server and this one, the load
+// generator. On PGlite the server is `npm run serve` itself on a new data folder (the embedded
+// default as users run it: its RSS after the load is issue 32's figure, at most 450 MB); on
+// PostgreSQL (a fresh database of BENCH_DATABASE_URL) the app on the demo seed. Requests carry a browser's
 // Accept-Encoding, so compression is part of what is measured. The server's RSS is read from /proc
 // after a warm-up and after the last load: with BENCH_DURATION=600 (ten minutes a line) it must
 // stay flat, so nothing a request leaves behind (caches included) grows without bound. The
@@ -31,6 +32,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, dropDatabase } from '../scripts/postgres.mjs';
 import { startNginx } from '../scripts/nginx.mjs';
+import { memoryMb, settled, startServe, SERVER_RSS_TARGET_MB } from './served.ts';
+import { accounts, ORG } from '../server/seed/accounts.ts';
+
+/** The signed-in line's caller on the embedded server: the demo's organisation administrator. */
+const ORGADMIN = { ...accounts.find((a) => a.email === 'orgadmin@agora.test')!, orgId: ORG.acme };
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -53,16 +59,14 @@ const LINES: Array<{ label: string; path: string; signedIn?: boolean; target?: b
 /** The marketplace server as main.ts starts it, on the demo seed, plus a session of the Acme
  * administrator for the signed-in line. Tells its port on one `READY {json}` line. */
 async function serverRole(): Promise<void> {
-  const { sql } = await import('drizzle-orm');
   const { buildApp } = await import('../server/src/app.ts');
   const { openStore } = await import('../server/src/db/store.ts');
   const { sessions } = await import('../server/src/db/schema.ts');
   const { seedDemo } = await import('../server/seed/index.ts');
   const { USER, ORG } = await import('../server/seed/accounts.ts');
-  const databaseUrl = process.env.DATABASE_URL;
-  const store = await openStore(databaseUrl ? { databaseUrl } : {});
+  // PostgreSQL only (the embedded side runs `npm run serve` itself: measureEmbedded).
+  const store = await openStore({ databaseUrl: process.env.DATABASE_URL! });
   await seedDemo(store.db);
-  if (store.kind === 'pglite') await store.db.execute(sql`vacuum analyze`);
   // Instances behind one balancer share the signing secret, as in production (AUTH_SECRET).
   const secret = process.env.BENCH_AUTH_SECRET ?? randomBytes(32).toString('hex');
   const app = await buildApp({ store, auth: { secret }, serveStatic: true, logger: false });
@@ -113,7 +117,7 @@ async function cannon(url: string, headers: Record<string, string>, seconds: num
 type Info = { port: number; token: string; tenant: string };
 
 /** Each line at `base` (warm-up, then BENCH_DURATION s), printed; the CPU is the sum over `pids`. */
-async function runLines(label: string, base: string, info: Info, pids: Array<number | undefined>): Promise<Figures[]> {
+async function runLines(label: string, base: string, info: Info, pids: Array<number | undefined>, rssTargetMb?: number): Promise<Figures[]> {
   const signedIn = { ...BROWSER, authorization: `Bearer ${info.token}`, 'x-tenant-id': info.tenant };
   // Warm-up: JIT, connections, the store's caches; then the RSS the server starts from.
   for (const line of LINES) await cannon(base + line.path, line.signedIn ? signedIn : BROWSER, 2);
@@ -133,14 +137,17 @@ async function runLines(label: string, base: string, info: Info, pids: Array<num
       + `server CPU ${perRequest.toFixed(2)} ms a request   errors ${f.errors} of ${f.requests}${verdict}`);
     all.push(f);
   }
-  console.log(`    server RSS ${rssStart.toFixed(0)} MB -> ${rss().toFixed(0)} MB; load average after ${load1()}`);
+  const rssEnd = rss();
+  const rssVerdict = rssTargetMb === undefined ? '' : rssEnd <= rssTargetMb ? '  ok' : `  OVER TARGET (${rssTargetMb} MB)`;
+  console.log(`    server RSS ${rssStart.toFixed(0)} MB -> ${rssEnd.toFixed(0)} MB${rssVerdict}; load average after ${load1()}`);
   return all;
 }
 
 async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
+  if (kind === 'pglite') return measureEmbedded();
   const adminUrl = process.env.BENCH_DATABASE_URL!;
   const dbName = `agora_bench_load_${randomBytes(4).toString('hex')}`;
-  const env = kind === 'postgres' ? { DATABASE_URL: await createDatabase(adminUrl, dbName) } : {};
+  const env = { DATABASE_URL: await createDatabase(adminUrl, dbName) };
   try {
     const { proc, info } = await startServer(env);
     try {
@@ -149,7 +156,36 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<void> {
       await stopProcess(proc);
     }
   } finally {
-    if (kind === 'postgres') await dropDatabase(adminUrl, dbName).catch(() => {});
+    await dropDatabase(adminUrl, dbName).catch(() => {});
+  }
+}
+
+/** The embedded default as a user runs it (`npm run serve` on a new DATA_DIR: bench/served.ts), so
+ * its RSS is the figure issue 32 sets (at most 450 MB after the first start and after this load).
+ * The load starts once the server's start-up work has settled (the assistant's embedding of the
+ * catalogue, a minute or more of a core), as it would on a server that has been up a while. */
+async function measureEmbedded(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'agora-bench-load-'));
+  try {
+    // BENCH_CPU_PROF: node's own profiler, written when the server stops on SIGTERM.
+    const profile = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {};
+    const { proc, port } = await startServe(join(dir, 'data'), profile);
+    try {
+      const settling = await settled(proc.pid);
+      const first = memoryMb(proc.pid).rss;
+      const verdict = first <= SERVER_RSS_TARGET_MB ? '  ok' : `  OVER TARGET (${SERVER_RSS_TARGET_MB} MB)`;
+      console.log(`  pglite: server settled ${(settling / 1000).toFixed(0)} s after it listened: RSS ${first.toFixed(0)} MB${verdict}`);
+      const base = `http://127.0.0.1:${port}`;
+      const signin = await fetch(`${base}/api/v1/auth/signin`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ORGADMIN.email, password: ORGADMIN.password }),
+      });
+      const { accessToken } = await signin.json() as { accessToken: string };
+      await runLines('pglite (npm run serve, a new data folder)', base, { port, token: accessToken, tenant: ORGADMIN.orgId }, [proc.pid], SERVER_RSS_TARGET_MB);
+    } finally {
+      await stopProcess(proc);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

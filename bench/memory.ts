@@ -11,16 +11,15 @@
 //   … bench/memory.ts --import-only             the import alone; BENCH_IMPORT_RUNS=3 (median)
 // Targets: server ≤ 450 MB after its first start (once its start-up work settled) and after the load;
 // the import ≤ 1.5 s and ≤ 350 MB.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { cpuMs, stopProcess } from './proc.ts';
 import { bundled } from '../scripts/cli.mjs';
-import { MODEL_IDLE_MS } from '../server/src/assistant/modelThread.ts';
+import { memoryMb as memory, settled, startServe as startServer, SERVER_RSS_TARGET_MB } from './served.ts';
 import { npmScriptArgs } from '../tests/npmScript.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -29,57 +28,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** `--import-only`: the import's figures alone, into a store the command seeds itself (no server, no load). */
 const IMPORT_ONLY = process.argv.includes('--import-only');
 const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
-const TARGET = { serverMb: 450, importMs: 1500, importMb: 350 };
-/** Quiet time that counts as settled: longer than the model thread's idle time (MODEL_IDLE_MS). */
-const SETTLE_MS = MODEL_IDLE_MS + 5_000;
+const TARGET = { serverMb: SERVER_RSS_TARGET_MB, importMs: 1500, importMb: 350 };
 const SMALL_FILE = join(ROOT, 'server/seed/specs/petstore.oas2.json');
 const LINES = ['/api/v1/products?limit=10', '/api/v1/products/prod-payments', '/api/v1/search?search=payments', '/api/v1/marketplace'];
-/** `npm run import`'s and `npm run serve`'s own command lines (package.json), without their `node`. */
+/** `npm run import`'s own command line (package.json), without its `node`. */
 const IMPORT_ARGS = npmScriptArgs('import');
-const SERVE_ARGS = npmScriptArgs('serve');
 const BROWSER = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9' };
 
-/** Resident memory now and its high-water mark, in MB (Linux /proc). */
-function memory(pid: number | undefined): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]) / 1024;
-  return { rss: mb('VmRSS'), peak: mb('VmHWM') };
-}
-
-/** Waits until the process has used under 5 % of a core for SETTLE_MS in a row (at most 10
- * minutes); resolves with the time it took. */
-async function settled(pid: number | undefined): Promise<number> {
-  const began = performance.now();
-  const samples: { at: number; cpu: number }[] = [];
-  while (performance.now() - began < 600_000) {
-    const now = performance.now();
-    samples.push({ at: now, cpu: cpuMs(pid) });
-    const from = samples.find((x) => now - x.at <= SETTLE_MS);
-    if (from && now - samples[0]!.at >= SETTLE_MS && (samples.at(-1)!.cpu - from.cpu) / (now - from.at) < 0.05) return now - began;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  return performance.now() - began;
-}
-
 const verdict = (ok: boolean, target: string) => (ok ? '  ok' : `  OVER TARGET (${target})`);
-
-/** `npm run serve` on `dataDir`; resolves with its port once it prints its addresses. */
-function startServer(dataDir: string): Promise<{ proc: ChildProcess; port: number; ms: number }> {
-  const began = performance.now();
-  const proc = spawn(process.execPath, SERVE_ARGS, {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '' },
-  });
-  return new Promise((resolve, reject) => {
-    let port = 0;
-    createInterface({ input: proc.stdout! }).on('line', (line) => {
-      const found = /portal:\s+http:\/\/[^:]+:(\d+)\//.exec(line);
-      if (found) port = Number(found[1]);
-      else if (/^(Seeding|Backfilled)/.test(line)) console.log(`    [server] ${line}`);
-      if (line.startsWith('Ctrl-C')) resolve({ proc, port, ms: performance.now() - began });
-    });
-    proc.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
 
 /** `npm run import` of one file: wall time, CPU time and peak RSS, polled from /proc until it exits
  * (the CPU time, unlike the wall time, hardly depends on what else the machine is doing). */

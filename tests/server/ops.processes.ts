@@ -12,7 +12,7 @@ import { seedDemo } from '../../server/seed/index.ts';
 import { USER, ORG } from '../../server/seed/accounts.ts';
 import { ManualClock } from '../../server/src/clock.ts';
 import { CREDENTIAL_PROVISION_DELAY_MS } from '../../src/rules/constants.ts';
-import { npmScriptArgs } from '../npmScript.ts';
+import { npmScriptArgs, npmScriptEnv } from '../npmScript.ts';
 
 export type Target = { dataDir: string } | { databaseUrl: string };
 
@@ -81,7 +81,7 @@ export function killServers(): void {
 export function startServer(env: Record<string, string>): ServerChild {
   const proc = spawn(process.execPath, npmScriptArgs('serve'), {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', GATEWAY_ALLOW_HOSTS: '127.0.0.1', ASSISTANT_VECTORS: 'off', ...env },
+    env: { ...process.env, ...npmScriptEnv('serve'), PORT: '0', HOST: '127.0.0.1', GATEWAY_ALLOW_HOSTS: '127.0.0.1', ASSISTANT_VECTORS: 'off', ...env },
   });
   children.add(proc);
   const output: string[] = [];
