@@ -11,6 +11,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { writeFolder } from './tar.ts';
+import { readTemplate } from './template.ts';
 
 /** PostgreSQL settings of the embedded database, over PGlite's defaults (128 MB of shared buffers
  * and 64 MB for maintenance, all of it resident from the start). The data folder's files are read
@@ -52,6 +54,9 @@ export interface ThreadedPGliteOptions {
   loadFrom?: Blob | File | undefined;
   /** PostgreSQL settings over PGLITE_SETTINGS for the serving thread (SHORT_RUN_SETTINGS). */
   settings?: readonly string[] | undefined;
+  /** A new database is made by PostgreSQL's initdb, not loaded from the template (template.ts
+   * makes the template so; tests compare the two). */
+  initdb?: boolean | undefined;
 }
 
 /** The statements of one transaction, run in order on the worker's transaction. */
@@ -108,7 +113,13 @@ export class ThreadedPGlite {
   static async create(options: ThreadedPGliteOptions = {}): Promise<ThreadedPGlite> {
     let loadFrom = options.loadFrom ? await options.loadFrom.arrayBuffer() : undefined;
     if (!loadFrom && !(options.dataDir && existsSync(join(options.dataDir, 'PG_VERSION')))) {
-      loadFrom = await initialise(options.dataDir);
+      // A new database: the template's (template.ts), else initdb's. A folder gets the template's
+      // files written here and is then opened as any: loaded by PGlite (loadDataDir) it cost the
+      // thread ~220 MB more (the dump's copies, and the files unpacked in its memory first).
+      const template = options.initdb ? undefined : readTemplate();
+      if (!template) loadFrom = await initialise(options.dataDir);
+      else if (options.dataDir) writeFolder(template, options.dataDir);
+      else loadFrom = template.slice().buffer; // its own buffer, to transfer
     }
     const client = new ThreadedPGlite(options, loadFrom);
     await client.ready;

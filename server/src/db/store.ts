@@ -24,6 +24,8 @@ export interface StoreOptions {
   loadFrom?: Blob | File | undefined;
   /** The embedded store already started on `dataDir` (embedded.ts), to finish opening. */
   started?: Promise<StartedPglite> | undefined;
+  /** A new embedded database is made by initdb, not from the template (db/template.ts). */
+  initdb?: boolean | undefined;
 }
 
 export interface Store {

@@ -1,6 +1,10 @@
 // PGlite dumps its data folder as a tar (dumpDataDir), and the embedded store's folder also holds
 // this process's lock file (lock.ts), which must not travel in a backup: restored, it would name
-// the original server as the owner of the new folder. `withoutFiles` drops entries by base name.
+// the original server as the owner of the new folder. `withoutFiles` drops entries by base name;
+// `writeFolder` writes a dump's files into a folder (a new store from the template, template.ts).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 const BLOCK = 512;
 
 function field(header: Uint8Array, at: number, length: number): string {
@@ -33,4 +37,31 @@ export function withoutFiles(tar: Uint8Array, names: ReadonlySet<string>): Uint8
   }
   kept.push(new Uint8Array(BLOCK * 2));
   return new Uint8Array(Buffer.concat(kept));
+}
+
+/** Writes the dump's directories and files (plain ustar, as PGlite's dumps are) under `folder`.
+ * PG_VERSION comes last: a folder holding it is a database, so one written only in part (the
+ * process killed meanwhile) is still new to the next opening, which writes it again. */
+export function writeFolder(tar: Uint8Array, folder: string): void {
+  let marker: { path: string; data: Uint8Array; mode: number } | undefined;
+  let at = 0;
+  while (at + BLOCK <= tar.length) {
+    const header = tar.subarray(at, at + BLOCK);
+    if (header.every((b) => b === 0)) break;
+    const size = parseInt(field(header, 124, 12).trim() || '0', 8);
+    const mode = parseInt(field(header, 100, 8).trim() || '644', 8) & 0o777;
+    const prefix = field(header, 345, 155);
+    const name = `${prefix ? `${prefix}/` : ''}${field(header, 0, 100)}`.replace(/^\/+|\/+$/g, '');
+    const data = tar.subarray(at + BLOCK, at + BLOCK + size);
+    at += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+    const type = String.fromCharCode(header[156]!);
+    if (!name || name.split('/').includes('..')) throw new Error(`unexpected entry in a data folder's dump: ${name}`);
+    const path = join(folder, name);
+    if (type === '5') mkdirSync(path, { recursive: true });
+    else if (type !== '0' && type !== '\0') throw new Error(`unexpected entry type ${type} in a data folder's dump: ${name}`);
+    else if (name === 'PG_VERSION') marker = { path, data, mode };
+    else writeFileSync(path, data, { mode });
+  }
+  if (!marker) throw new Error('not a data folder\'s dump: no PG_VERSION');
+  writeFileSync(marker.path, marker.data, { mode: marker.mode });
 }
