@@ -3,6 +3,7 @@
 // refused with a clear message and leaves nothing behind; `npm run import` does it end to end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { npmScriptArgs } from '../npmScript.ts';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import { publishProduct } from '../../server/src/publish/index.ts';
 import { ApiError } from '../../server/src/errors.ts';
 import { openStore } from '../../server/src/db/store.ts';
 import * as schema from '../../server/src/db/schema.ts';
+import { secretBoxFor } from '../../server/src/credentials/crypto.ts';
 import { scratchDir } from '../../scripts/scratch.mjs';
 import { bundled } from '../../scripts/cli.mjs';
 
@@ -160,7 +162,7 @@ describe('npm run import', () => {
   const run = promisify(execFile);
   // npm's own command line (package.json): the command runs from its bundle, made on first use.
   const command = npmScriptArgs('import');
-  const cli = (args: string[]) => run(process.execPath, [...command, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '' } })
+  const cli = (args: string[], env: Record<string, string> = {}) => run(process.execPath, [...command, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', ...env } })
     .then((r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }), (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }));
 
   it('publishes into the embedded store of a data folder, and refuses a broken file with exit code 1', async () => {
@@ -200,6 +202,32 @@ describe('npm run import', () => {
         const [resource] = await store.db.select({ type: schema.assetResources.type, size: schema.assetResources.specificationSize }).from(schema.assetResources)
           .where(eq(schema.assetResources.productVersionId, 'prod-imported-payments-v3-2-0'));
         expect(resource).toEqual({ type: 'oas3', size: (await readFile(join(SPECS, 'payments.oas3.yaml'))).length });
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('adds the demo catalogue to a new folder first as npm start would: its SECRETS_KEY seals the demo credentials, its traffic backfilled', async () => {
+    const dir = await mkdtemp(join(scratchDir(), 'agora-import-'));
+    const key = randomBytes(32);
+    try {
+      const dataDir = join(dir, 'data');
+      const ok = await cli([join(SPECS, 'petstore.oas2.json'), '--data-dir', dataDir, '--title', 'Seeded Pets'], { SECRETS_KEY: key.toString('hex') });
+      expect(ok.code).toBe(0);
+      expect(ok.stdout).toContain('adding the demo catalogue first');
+      expect(ok.stdout).toMatch(/Backfilled \d+ seeded gateway calls/);
+      const store = await openStore({ dataDir });
+      try {
+        const sealed = await store.db.select({ secret: schema.credentials.secretEncrypted }).from(schema.credentials).where(sql`${schema.credentials.secretEncrypted} is not null`);
+        expect(sealed.length).toBeGreaterThan(0);
+        const box = await secretBoxFor(store.db, key);
+        for (const { secret } of sealed) expect(() => box.open(secret!)).not.toThrow();
+        const [backfilled] = await store.db.select({ n: sql<number>`count(*)::int` }).from(schema.transactions).where(eq(schema.transactions.upstreamUrl, 'seed:backfill'));
+        expect(backfilled!.n).toBeGreaterThan(0);
+        expect(await store.db.select({ id: schema.products.id }).from(schema.products).where(eq(schema.products.title, 'Seeded Pets'))).toHaveLength(1);
       } finally {
         await store.close();
       }

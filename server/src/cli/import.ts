@@ -154,8 +154,11 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
     };
     if (!values['no-seed'] && !(await isSeeded(store.db))) {
       io.out('The store is empty: adding the demo catalogue first, as npm start would.');
-      // Loaded only here: the seed's modules cost a publish of one small file ~1 s of CPU.
-      await (await import('../../seed/index.ts')).seedDemo(store.db);
+      // As npm start seeds (its SECRETS_KEY sealing the demo credentials, its traffic backfill), so
+      // a server started on this store later finds what it would have made. Loaded only here: the
+      // seed's modules cost a publish of one small file ~1 s of CPU.
+      const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+      await (await import('../../seed/firstStart.ts')).seedStore(store.db, { secretsKey: config.credentials.secretsKey, where, log: io.out });
     }
     const db = store.db;
     const origin = `http://${['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host}:${config.port}`;
