@@ -106,11 +106,19 @@ const BUSY_BATCH_MS = 200;
 const BUSY_ROWS = 20;
 const BATCH_MAX = 1000;
 const CHUNK = 500;
-/** Queued rows are kept as their JSON text: one flat string a call survives the young
- * generation's collections cheaply, where the row's object graph (headers, legs) was copied by
- * each scavenge while it waited (scavenges of 5-13 ms under load), and the JSON work is spread
- * over the calls instead of done at once at flush time. */
-const queues = new WeakMap<Db, { rows: string[]; timer: NodeJS.Timeout | null; last: number; log: BatchLog; writing: Promise<void> }>();
+/** Queued rows are kept as the UTF-8 bytes of their JSON, appended to one buffer outside V8's
+ * heap (each row's string then dies young): rows held for a batch window of up to BUSY_BATCH_MS
+ * as strings (~2 KB a call) survived the young generation's collections, each of which copied
+ * them and then promoted them to the old generation, at ~1 MB a batch under load. The batch's
+ * text is made from the buffer once, at write time (a large string, allocated outside the young
+ * generation). Rows are separated by commas; `ends` holds where each row ends (to split a batch
+ * into statements). A written batch's buffer is kept for the next one: a new buffer a batch would
+ * be megabytes a second of external memory, which V8 answers with full collections. */
+interface RecordQueue { bytes: Buffer; used: number; ends: number[]; spare: Buffer | null; timer: NodeJS.Timeout | null; last: number; log: BatchLog; writing: Promise<void> }
+const queues = new WeakMap<Db, RecordQueue>();
+const COMMA = 0x2c;
+/** A queue's first buffer; it grows by doubling. */
+const FIRST_BYTES = 64 * 1024;
 
 /** Where a batch that could not be written is reported: the server's logger, not a call's (a
  * call's closure kept here would hold that call's whole request for the life of the process). */
@@ -127,9 +135,18 @@ export function queueTransaction(db: Db, row: TransactionRow, log: BatchLog): vo
 /** A row already made JSON (rowJson), as the data plane's workers send them (server/src/dataplane). */
 export function queueRowJson(db: Db, json: string, log: BatchLog): void {
   let q = queues.get(db);
-  if (!q) queues.set(db, q = { rows: [], timer: null, last: 0, log, writing: Promise.resolve() });
-  q.rows.push(json);
-  if (q.rows.length >= BATCH_MAX) void flushTransactions(db);
+  if (!q) queues.set(db, q = { bytes: Buffer.allocUnsafe(FIRST_BYTES), used: 0, ends: [], spare: null, timer: null, last: 0, log, writing: Promise.resolve() });
+  // A UTF-16 code unit is at most 3 bytes of UTF-8.
+  const need = q.used + 1 + json.length * 3;
+  if (need > q.bytes.length) {
+    const grown = Buffer.allocUnsafe(Math.max(need, q.bytes.length * 2));
+    q.bytes.copy(grown, 0, 0, q.used);
+    q.bytes = grown;
+  }
+  if (q.ends.length > 0) q.bytes[q.used++] = COMMA;
+  q.used += q.bytes.write(json, q.used);
+  q.ends.push(q.used);
+  if (q.ends.length >= BATCH_MAX) void flushTransactions(db);
   else q.timer ??= setTimeout(() => void flushTransactions(db), q.last >= BUSY_ROWS ? BUSY_BATCH_MS : BATCH_MS);
 }
 
@@ -155,23 +172,35 @@ export async function flushTransactions(db: Db): Promise<void> {
   if (!q) return usage;
   if (q.timer) clearTimeout(q.timer);
   q.timer = null;
-  const rows = q.rows.splice(0);
-  q.last = rows.length;
-  const batch = rows.length ? writeBatch(q, db, rows) : Promise.resolve();
+  const { bytes, ends } = q;
+  q.last = ends.length;
+  if (ends.length > 0) {
+    q.bytes = q.spare ?? Buffer.allocUnsafe(FIRST_BYTES);
+    q.spare = null;
+    q.used = 0;
+    q.ends = [];
+  }
+  const batch = ends.length ? writeBatch(q, db, bytes, ends) : Promise.resolve();
   const before = q.writing;
   q.writing = Promise.all([before, batch]).then(() => undefined);
   await q.writing;
   await usage;
 }
 
-async function writeBatch(q: { log: BatchLog }, db: Db, rows: string[]): Promise<void> {
-  const size = Math.ceil(rows.length / Math.ceil(rows.length / CHUNK));
-  for (let at = 0; at < rows.length; at += size) {
+/** A batch's rows (`bytes`: their JSON joined by commas, row i ending at ends[i]) in statements of
+ * at most CHUNK rows, split evenly. */
+async function writeBatch(q: RecordQueue, db: Db, bytes: Buffer, ends: number[]): Promise<void> {
+  const size = Math.ceil(ends.length / Math.ceil(ends.length / CHUNK));
+  for (let at = 0; at < ends.length; at += size) {
     if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-    const chunk = rows.slice(at, at + size);
+    const last = Math.min(at + size, ends.length) - 1;
+    const start = at === 0 ? 0 : ends[at - 1]! + 1;
+    const rows = last - at + 1;
     // The calls were answered already: their records are lost, said once for the batch.
-    await insertRows(db, chunk).catch((err: unknown) => q.log.error({ err, rows: chunk.length }, 'gateway: could not record a batch of transactions'));
+    await insertJson(db, `[${bytes.toString('utf8', start, ends[last])}]`)
+      .catch((err: unknown) => q.log.error({ err, rows }, 'gateway: could not record a batch of transactions'));
   }
+  if (!q.spare || q.spare.length < bytes.length) q.spare = bytes;
 }
 
 /** The row as jsonb_populate_recordset reads it: every column named (a queued row carries them
@@ -185,6 +214,11 @@ export function rowJson(row: TransactionRow): string {
 /** Inserts rows (their JSON texts) and adds them to the hourly and daily rollups of the insights
  * in the same statement (server/src/analytics/rollups.ts), so the rollups never miss or double a row. */
 export function insertRows(db: Db, rows: string[]): Promise<unknown> {
+  return insertJson(db, `[${rows.join(',')}]`);
+}
+
+/** insertRows of rows already joined into one JSON array's text. */
+function insertJson(db: Db, array: string): Promise<unknown> {
   return db.execute(withRollups(sql`insert into transactions (${COLUMN_LIST})
-    select ${COLUMN_LIST} from jsonb_populate_recordset(null::transactions, ${`[${rows.join(',')}]`}::jsonb)`));
+    select ${COLUMN_LIST} from jsonb_populate_recordset(null::transactions, ${array}::jsonb)`));
 }
