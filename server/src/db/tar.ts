@@ -13,25 +13,39 @@ function field(header: Uint8Array, at: number, length: number): string {
   return end < 0 ? raw : raw.slice(0, end);
 }
 
+/** One entry of a tar: its name (ustar prefix joined), type flag, permission bits, content, and
+ * its whole bytes (header, content and padding). */
+interface Entry { name: string; type: string; mode: number; data: Uint8Array; bytes: Uint8Array }
+
+/** The tar's entries in order, up to its end (a zero block). */
+function* entries(tar: Uint8Array): Generator<Entry> {
+  let at = 0;
+  while (at + BLOCK <= tar.length) {
+    const header = tar.subarray(at, at + BLOCK);
+    if (header.every((b) => b === 0)) return; // the end: two zero blocks
+    const size = parseInt(field(header, 124, 12).trim() || '0', 8);
+    const span = BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+    const prefix = field(header, 345, 155);
+    yield {
+      name: `${prefix ? `${prefix}/` : ''}${field(header, 0, 100)}`,
+      type: String.fromCharCode(header[156]!),
+      mode: parseInt(field(header, 100, 8).trim() || '644', 8) & 0o777,
+      data: tar.subarray(at + BLOCK, at + BLOCK + size),
+      bytes: tar.subarray(at, at + span),
+    };
+    at += span;
+  }
+}
+
 /** The tar without the files whose base name is in `names` (and a pax header of theirs). */
 export function withoutFiles(tar: Uint8Array, names: ReadonlySet<string>): Uint8Array<ArrayBuffer> {
   const kept: Uint8Array[] = [];
   let pending: Uint8Array | null = null; // a pax extended header, kept or dropped with its entry
-  let at = 0;
-  while (at + BLOCK <= tar.length) {
-    const header = tar.subarray(at, at + BLOCK);
-    if (header.every((b) => b === 0)) break; // the end: two zero blocks
-    const size = parseInt(field(header, 124, 12).trim() || '0', 8);
-    const span = BLOCK + Math.ceil(size / BLOCK) * BLOCK;
-    const entry = tar.subarray(at, at + span);
-    at += span;
-    const type = String.fromCharCode(header[156]!);
-    if (type === 'x') { pending = entry; continue; }
-    const prefix = field(header, 345, 155);
-    const name = `${prefix ? `${prefix}/` : ''}${field(header, 0, 100)}`;
+  for (const { name, type, bytes } of entries(tar)) {
+    if (type === 'x') { pending = bytes; continue; }
     if (!names.has(name.replace(/\/+$/, '').split('/').pop()!)) {
       if (pending) kept.push(pending);
-      kept.push(entry);
+      kept.push(bytes);
     }
     pending = null;
   }
@@ -44,17 +58,9 @@ export function withoutFiles(tar: Uint8Array, names: ReadonlySet<string>): Uint8
  * process killed meanwhile) is still new to the next opening, which writes it again. */
 export function writeFolder(tar: Uint8Array, folder: string): void {
   let marker: { path: string; data: Uint8Array; mode: number } | undefined;
-  let at = 0;
-  while (at + BLOCK <= tar.length) {
-    const header = tar.subarray(at, at + BLOCK);
-    if (header.every((b) => b === 0)) break;
-    const size = parseInt(field(header, 124, 12).trim() || '0', 8);
-    const mode = parseInt(field(header, 100, 8).trim() || '644', 8) & 0o777;
-    const prefix = field(header, 345, 155);
-    const name = `${prefix ? `${prefix}/` : ''}${field(header, 0, 100)}`.replace(/^\/+|\/+$/g, '');
-    const data = tar.subarray(at + BLOCK, at + BLOCK + size);
-    at += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
-    const type = String.fromCharCode(header[156]!);
+  for (const entry of entries(tar)) {
+    const name = entry.name.replace(/^\/+|\/+$/g, '');
+    const { type, mode, data } = entry;
     if (!name || name.split('/').includes('..')) throw new Error(`unexpected entry in a data folder's dump: ${name}`);
     const path = join(folder, name);
     if (type === '5') mkdirSync(path, { recursive: true });
