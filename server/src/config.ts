@@ -1,6 +1,6 @@
 // Server configuration from the environment, read once in main.ts and handed down explicitly,
 // so tests build the app with their own values instead of touching process.env.
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { AuthOptions } from './plugins/auth.ts';
 import type { CredentialsOptions } from './credentials/runtime.ts';
 import type { EgressOptions } from './gateway/egress.ts';
@@ -199,6 +199,12 @@ function mail(env: NodeJS.ProcessEnv): MailOptions {
     throw new ConfigError(`MAIL_FROM must be an e-mail address, optionally with a name (Acme APIs <apis@acme.com>), not "${from}".`);
   }
   return { smtpUrl, from };
+}
+
+/** The store a configuration opens, as the commands tell their user (a data folder relative to
+ * the working directory). */
+export function storeDescription(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): string {
+  return config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${relative(process.cwd(), config.dataDir) || '.'}`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {

@@ -2,9 +2,9 @@
 // PostgreSQL at DATABASE_URL), seed the demo catalogue when the store is empty, serve the API,
 // the bundle and the demo pages, and shut down cleanly on SIGINT/SIGTERM.
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { buildApp, PACKAGE_VERSION } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, storeDescription } from './config.ts';
 import { sql } from 'drizzle-orm';
 import { NewerSchemaError, openStore } from './db/store.ts';
 import { DataDirLockedError } from './db/lock.ts';
@@ -27,7 +27,7 @@ function table(rows: Account[]): string {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${relative(process.cwd(), config.dataDir) || '.'}`;
+  const where = storeDescription(config);
   const seedOptions = { secretsKey: config.credentials.secretsKey, where };
   // A new embedded folder is created and seeded by a process that then exits, memory and all (seed/firstStart.ts).
   if (!config.databaseUrl && isNewDataDir(config.dataDir)) await seedInProcess(config.dataDir, where);

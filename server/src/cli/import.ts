@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 // Statically, only what starts the store (light modules); the rest loads while it starts.
-import { loadConfig, ConfigError } from '../config.ts';
+import { loadConfig, ConfigError, storeDescription } from '../config.ts';
 import { startPglite } from '../db/embedded.ts';
 import { SHORT_RUN_SETTINGS } from '../db/pgliteThread.ts';
 import type { Store } from '../db/store.ts';
@@ -157,8 +157,7 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv = process
       // As npm start seeds (its SECRETS_KEY sealing the demo credentials, its traffic backfill), so
       // a server started on this store later finds what it would have made. Loaded only here: the
       // seed's modules cost a publish of one small file ~1 s of CPU.
-      const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-      await (await import('../../seed/firstStart.ts')).seedStore(store.db, { secretsKey: config.credentials.secretsKey, where, log: io.out });
+      await (await import('../../seed/firstStart.ts')).seedStore(store.db, { secretsKey: config.credentials.secretsKey, where: storeDescription(config), log: io.out });
     }
     const db = store.db;
     const origin = `http://${['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host}:${config.port}`;
