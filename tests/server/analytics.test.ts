@@ -12,6 +12,7 @@ import { rows } from '../../server/src/catalogue/sql.ts';
 import { monthlyEquivalent, readPricing } from '../../src/rules/quota.ts';
 import { buildFilter } from '../../src/rules/analytics.ts';
 import { prune } from '../../server/src/analytics/rollups.ts';
+import { seededRandom } from '../seededRandom.ts';
 
 let t: TestApp;
 const acme = { id: USER.orgadmin!, orgId: ORG.acme };
@@ -20,16 +21,7 @@ const provider = { id: USER.admin!, orgId: ORG.provider };
 const HOUR = 3_600_000;
 const NOW = Math.floor(Date.now() / HOUR) * HOUR;
 
-/** mulberry32: the same "random" rows and ranges on every run. */
-function random(seed: number) {
-  return () => {
-    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rnd = random(14);
+const rnd = seededRandom(14); // the same "random" rows and ranges on every run
 const pick = <T,>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
 
 interface Sub { id: string; org_id: string; product_id: string }

@@ -15,6 +15,7 @@ import { buildAppWithRoutes, sampleOf, type RegisteredRoute } from './routes.ts'
 import { FIXTURES, accessOf } from './authorization.table.ts';
 import { ORG, USER } from '../../server/seed/accounts.ts';
 import { GATEWAY_TRANSACTION_HEADER } from '../../src/rules/constants.ts';
+import { seededRandom } from '../seededRandom.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 12);
 const PER_ROUTE = Number(process.env.FUZZ_CASES_PER_ROUTE ?? 30);
@@ -30,17 +31,6 @@ let t: TestApp;
 let routes: RegisteredRoute[];
 let asAdmin: Record<string, string>;
 let asProvider: Record<string, string>;
-
-/** mulberry32: the same cases for the same seed on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Properties of an object schema, with their paths (nested objects and array items too). */
 function fields(schema: Schema | undefined, path: string[] = [], depth = 0): Array<{ path: string[]; schema: Schema }> {
@@ -190,7 +180,7 @@ function sample(route: RegisteredRoute, cases: Case[]): Case[] {
   if (PER_ROUTE <= 0 || cases.length <= PER_ROUTE) return cases;
   let h = SEED;
   for (const ch of route.key) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
-  const next = random(h);
+  const next = seededRandom(h);
   const picked = [...cases];
   for (let i = picked.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
