@@ -53,8 +53,10 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       if (!token) throw unauthorized('Nobody is signed in on this browser.');
       return tokenAnswer(app, request, reply, await app.auth.refresh(token));
     } catch (error) {
-      // A cookie that no longer refreshes is of no use to keep.
-      if (wantsCookie(request)) clearRefreshCookie(request, reply, app.publicOrigins);
+      // A cookie that no longer refreshes is of no use to keep. Without one, nothing is cleared:
+      // the answer may arrive after a sign-in (this page's, another tab's) set a cookie, and
+      // clearing would end that new session.
+      if (token && wantsCookie(request)) clearRefreshCookie(request, reply, app.publicOrigins);
       throw error;
     }
   });
