@@ -49,7 +49,7 @@ async function contents(db: Db): Promise<Record<string, unknown>> {
 }
 
 describe.skipIf(onPostgres)('a new embedded store from the template', () => {
-  it('has a template for the installed PGlite (made again by `node --import tsx server/src/db/template.ts`)', () => {
+  it('has a template for the installed PGlite (made again by `node --import tsx server/src/cli/template.ts`)', () => {
     expect(existsSync(templateFile()), templateFile()).toBe(true);
   });
 

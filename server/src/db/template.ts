@@ -8,14 +8,14 @@
 // The template is made by the PGlite version named in its file's name and used only with that
 // version (another might hold another PostgreSQL). Migrations added since it was made are
 // applied on top by openStore, as on any store: an older template is slower, never wrong.
-// Made again by `node --import tsx server/src/db/template.ts` (after a migration or a PGlite upgrade).
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Made again by `node --import tsx server/src/cli/template.ts` (after a migration or a PGlite upgrade).
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
 
-const TEMPLATE_DIR = fileURLToPath(new URL('../../migrations/template/', import.meta.url));
+export const TEMPLATE_DIR = fileURLToPath(new URL('../../migrations/template/', import.meta.url));
 
 /** The installed PGlite's version (its package.json, beside the entry point `require` finds). */
 function pgliteVersion(): string {
@@ -41,34 +41,4 @@ export function readTemplate(): Uint8Array | undefined {
     return undefined;
   }
   return brotliDecompressSync(compressed, { chunkSize: 64 * 1024 * 1024 });
-}
-
-/** Makes the template: a store created by initdb, migrated, dumped (without the lock file). */
-export async function writeTemplate(): Promise<string> {
-  const [{ openStore }, { sql }] = await Promise.all([import('./store.ts'), import('drizzle-orm')]);
-  const store = await openStore({ initdb: true });
-  let tar: Uint8Array;
-  try {
-    // Its rows frozen (hint bits set: the first start does not write every page it reads again)
-    // and a checkpoint (a store made from it does not replay the migrations' WAL): ~0.1 s of CPU
-    // off every new store's first start.
-    await store.db.execute(sql`vacuum freeze`);
-    await store.db.execute(sql`checkpoint`);
-    tar = new Uint8Array(await (await store.dump()).arrayBuffer());
-  } finally {
-    await store.close();
-  }
-  // Brotli's best (~25 s to make; a 16 MB window finds the three databases' shared pages).
-  const compressed = brotliCompressSync(tar, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_LGWIN]: 24, [constants.BROTLI_PARAM_SIZE_HINT]: tar.length },
-  });
-  const file = templateFile();
-  mkdirSync(TEMPLATE_DIR, { recursive: true });
-  for (const old of readdirSync(TEMPLATE_DIR)) if (old.endsWith('.tar.br')) rmSync(join(TEMPLATE_DIR, old));
-  writeFileSync(file, compressed);
-  return file;
-}
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  void writeTemplate().then((file) => console.log(`${file}: the template of a new store`));
 }
