@@ -34,7 +34,9 @@ export function Warnings({ product, resource, versionId, versionLabel }: Warning
   const latestId = product.latestVersion?.id ?? null;
   const notLatest = !!latestId && latestId !== versionId;
   const counterpart = useResourceCounterpart(product.id, notLatest ? latestId : null, resource.sourceAssetResourceId);
-  const latestHref = notLatest
+  // Offered once the counterpart's read has settled: a link whose target changed as the read
+  // answered took an early click to the version's resource list instead of the resource.
+  const latestHref = notLatest && !counterpart.isLoading
     ? counterpart.data
       ? href('product.resource', { productId: product.id, versionId: latestId!, resourceId: counterpart.data.id, tab: 'methods' })
       : href('product.resources', { productId: product.id, versionId: latestId! })
