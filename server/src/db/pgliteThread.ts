@@ -54,7 +54,7 @@ export interface ThreadedPGliteOptions {
   loadFrom?: Blob | File | undefined;
   /** PostgreSQL settings over PGLITE_SETTINGS for the serving thread (SHORT_RUN_SETTINGS). */
   settings?: readonly string[] | undefined;
-  /** A new database is made by PostgreSQL's initdb, not loaded from the template (template.ts
+  /** A new database is made by PostgreSQL's initdb, not loaded from the template (cli/template.ts
    * makes the template so; tests compare the two). */
   initdb?: boolean | undefined;
 }
