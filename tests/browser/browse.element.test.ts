@@ -157,8 +157,12 @@ describe('placeholders', () => {
     });
     await page.goto(`${suite.portal.baseUrl}${path}`);
     const spinner = page.locator('agora-catalogue [data-screen="browse"] [role="status"]', { hasText: 'Loading' });
-    await spinner.waitFor();
-    const shown = await page.evaluate(() => (window as unknown as { shown: { screen: number; spinner: number } }).shown);
+    // Playwright can see the spinner before the page's next frame records it: wait for the record.
+    const record = await page.waitForFunction(() => {
+      const { shown } = window as unknown as { shown: { screen?: number; spinner?: number } };
+      return shown.spinner !== undefined && shown;
+    });
+    const shown = (await record.jsonValue()) as { screen: number; spinner: number };
     expect(shown.spinner - shown.screen).toBeGreaterThanOrEqual(240);
     expect(shown.spinner - shown.screen).toBeLessThan(1000);
     await page.locator('agora-catalogue [data-product-id]').first().waitFor();
