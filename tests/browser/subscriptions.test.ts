@@ -182,6 +182,8 @@ describe('subscription details', () => {
     await checkout.waitForLoadState();
     await poll(() => checkout.url()).toContain('/checkout/');
     await checkout.locator('button[type="submit"], button').first().click();
+    // Closed once the payment's answer has shown: a close racing the form's navigation can hang.
+    await checkout.getByRole('status').filter({ hasText: 'Payment received' }).waitFor({ timeout: 15_000 });
     await checkout.close();
     await page.reload();
     await section(page, 'invoices').locator('[data-invoice]').first().waitFor({ timeout: 15_000 });
