@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { cpuMs, stopProcess } from './proc.ts';
 import { bundled } from '../scripts/cli.mjs';
-import { memoryMb as memory, rssVerdict, settled, startServe as startServer } from './served.ts';
+import { memoryMb as memory, rssVerdict, settled, startServe as startServer, verdict } from './served.ts';
 import { npmScriptArgs } from '../tests/npmScript.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -34,8 +34,6 @@ const LINES = ['/api/v1/products?limit=10', '/api/v1/products/prod-payments', '/
 /** `npm run import`'s own command line (package.json), without its `node`. */
 const IMPORT_ARGS = npmScriptArgs('import');
 const BROWSER = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9' };
-
-const verdict = (ok: boolean, target: string) => (ok ? '  ok' : `  OVER TARGET (${target})`);
 
 /** `npm run import` of one file: wall time, CPU time and peak RSS, polled from /proc until it exits
  * (the CPU time, unlike the wall time, hardly depends on what else the machine is doing). */

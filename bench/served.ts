@@ -15,10 +15,11 @@ export const SERVER_RSS_TARGET_MB = 450;
 /** Quiet time that counts as settled: longer than the model thread's idle time (MODEL_IDLE_MS). */
 const SETTLE_MS = MODEL_IDLE_MS + 5_000;
 
-/** How a bench marks a server's RSS against SERVER_RSS_TARGET_MB, after the figure. */
-export function rssVerdict(mb: number): string {
-  return mb <= SERVER_RSS_TARGET_MB ? '  ok' : `  OVER TARGET (${SERVER_RSS_TARGET_MB} MB)`;
-}
+/** How a bench marks a figure against its target, after the figure. */
+export const verdict = (ok: boolean, target: string) => (ok ? '  ok' : `  OVER TARGET (${target})`);
+
+/** A server's RSS against SERVER_RSS_TARGET_MB. */
+export const rssVerdict = (mb: number) => verdict(mb <= SERVER_RSS_TARGET_MB, `${SERVER_RSS_TARGET_MB} MB`);
 
 /** Resident memory now and its high-water mark, in MB (Linux /proc; threads included). */
 export function memoryMb(pid: number | undefined): { rss: number; peak: number } {
